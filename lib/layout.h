@@ -1,0 +1,237 @@
+/* layout.h -- CuTe's layout algebra in C11.
+ *
+ * Values, not pointers: an integer tuple, a coordinate, a tiler and a layout are all one plain
+ * struct, `lt_val`, a small tree stored inline (preorder nodes).  Every operation takes values and
+ * returns a value; nothing is allocated and nothing needs freeing.
+ *
+ * Notation is CuTe's: `4` is a dynamic integer, `_4` a static one (CuTe's Int<4>), `(a,b)` a tuple,
+ * `S:D` a layout, `_` the underscore, `_1@0` a basis stride (CuTe's E<0>).  Results carry CuTe's
+ * static marks, decided by CuTe's own rules, so they print exactly as real CuTe prints them.
+ *
+ * Sticky errors: an operation whose precondition fails returns a value that carries the error and
+ * its message; every later operation passes that value through, like NaN.  Test with lt_ok().
+ *
+ * The examples below are written `input -> output` in the printed notation.
+ */
+#ifndef LT_LAYOUT_H
+#define LT_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------------------
+ * Values
+ * ------------------------------------------------------------------------------------------- */
+
+#define LT_CAP       128  /* nodes in one value (a layout counts its shape and its stride) */
+#define LT_MAX_BASIS 6    /* depth of a basis element such as _1@0@1 */
+#define LT_MSG       160  /* bytes of an error message */
+
+enum lt_kind {
+  LT_INT    = 0,  /* an integer, or a scaled basis element when nb > 0 */
+  LT_TUPLE  = 1,  /* a tuple of `arity` children */
+  LT_UNDER  = 2,  /* the underscore `_` (also CuTe's X in a step) */
+  LT_LAYOUT = 3   /* a layout: two children, shape then stride */
+};
+
+typedef struct lt_node {
+  int64_t  v;                 /* integer value, or the scale of a basis element */
+  uint16_t span;              /* nodes in this subtree, itself included */
+  uint8_t  kind;              /* enum lt_kind */
+  uint8_t  st;                /* 1 if the integer is static (printed _N) */
+  uint8_t  arity;             /* children of a tuple (2 for a layout) */
+  uint8_t  nb;                /* basis depth: 0 for a plain integer */
+  uint8_t  b[LT_MAX_BASIS];   /* basis indices, outermost first: E<b0,b1> prints as _1@b1@b0 */
+} lt_node;
+
+typedef struct lt_val {
+  int32_t n;                  /* nodes used */
+  int32_t err;                /* non-zero: this value is an error, msg says why */
+  lt_node nd[LT_CAP];
+  char    msg[LT_MSG];
+} lt_val;
+
+typedef lt_val lt_layout;     /* an lt_val whose root is a layout */
+typedef lt_val lt_tuple;      /* an integer tuple, a shape, a stride or a coordinate */
+
+/* A tensor view, as local_tile and local_partition return it: a layout and where it starts.
+ * For a tensor over memory, `offset` is an element offset; for an identity tensor it is the
+ * coordinate of the first element (CuTe prints such a tensor as `offset o layout`). */
+typedef struct lt_view {
+  lt_layout layout;
+  lt_val    offset;
+} lt_view;
+
+/* ---------------------------------------------------------------------------------------------
+ * Construction, inspection, errors
+ * ------------------------------------------------------------------------------------------- */
+
+lt_val lt_int(int64_t v);             /* a dynamic integer:  7  */
+lt_val lt_static(int64_t v);          /* a static integer:   _7 */
+lt_val lt_underscore(void);           /* _ */
+lt_val lt_tuple_of(int n, const lt_val *items);      /* (items[0],...,items[n-1]) */
+lt_val lt_make_layout_sd(lt_val shape, lt_val stride); /* S:D  @pre congruent(S,D) */
+lt_val lt_error_val(const char *fmt, ...);           /* an error value with a message */
+
+bool        lt_ok(const lt_val *x);     /* false if x carries an error */
+const char *lt_error(const lt_val *x);  /* the message, or "" */
+
+bool lt_is_layout(const lt_val *x);
+bool lt_is_tuple(const lt_val *x);
+bool lt_is_int(const lt_val *x);        /* a plain integer leaf (static or dynamic) */
+int64_t lt_value(const lt_val *x);      /* the integer of a leaf (0 otherwise) */
+bool lt_is_static(const lt_val *x);     /* every leaf static */
+
+lt_val lt_shape(lt_layout l);           /* (4,6):(6,_1) -> (4,6) */
+lt_val lt_stride(lt_layout l);          /* (4,6):(6,_1) -> (6,_1) */
+lt_val lt_get(lt_val x, int i);         /* mode i of a tuple, or sublayout i of a layout */
+
+/* Parse CuTe's notation: integers, `_N`, tuples, `S:D`, `_`, `X`, basis strides `_1@0`.
+ * On failure the result is an error and *errcol (if given) is the 1-based column. */
+lt_val lt_parse(const char *text, int *errcol);
+
+/* Print in CuTe's notation into buf (always terminated); returns the length it needed. */
+size_t lt_print(const lt_val *x, char *buf, size_t cap);
+/* Convenience: print into a static thread-local buffer (valid until the next call). */
+const char *lt_str(const lt_val *x);
+bool lt_equal(const lt_val *a, const lt_val *b);     /* same tree, values and static marks */
+
+/* ---------------------------------------------------------------------------------------------
+ * Integer tuples and layouts: size, rank, coordinates
+ * ------------------------------------------------------------------------------------------- */
+
+lt_val lt_size(lt_val x);      /* product of the shape:  (_4,_2):(_1,_4) -> _8; (4,_2) -> 8 */
+lt_val lt_cosize(lt_val l);    /* @post l(i) < cosize for all i < size: (2,4):(4,1) -> 8 */
+lt_val lt_rank(lt_val x);      /* number of top-level modes, always static: (4,(2,3)) -> _2 */
+lt_val lt_depth(lt_val x);     /* nesting depth, always static: (4,(2,3)) -> _2; 4 -> _0 */
+
+/* crd2idx(c, L): the offset of coordinate c (an integer index or a hierarchical coordinate).
+ *   ((4,6):(6,_1), (1,2)) -> 8     ((4,6):(6,_1), 5) -> 7
+ * @post lt_crd2idx(l, i) == l(i) */
+lt_val lt_crd2idx(lt_layout l, lt_val coord);
+/* idx2crd(i, S): the natural coordinate of index i in shape S (colexicographic).
+ *   ((4,(2,3)), 13) -> (1,(1,1)) */
+lt_val lt_idx2crd(lt_val shape, lt_val index);
+/* The same with a layout's strides, as CuTe's idx2crd(i, S, D): ((i/d) % s) at each leaf. */
+lt_val lt_idx2crd_strided(lt_val index, lt_val shape, lt_val stride);
+
+/* Column-major (LayoutLeft) compact layout: (2,3) -> (2,3):(_1,2) */
+lt_layout lt_make_layout(lt_val shape);
+/* Row-major (LayoutRight) compact layout: (2,3) -> (2,3):(3,_1) */
+lt_layout lt_make_layout_right(lt_val shape);
+/* Concatenate layouts as modes: (a, b) -> (sa,sb):(da,db); one layout -> (s):(d) */
+lt_layout lt_make_layout_of(int n, const lt_layout *modes);
+
+/* ---------------------------------------------------------------------------------------------
+ * Tuple manipulation
+ * ------------------------------------------------------------------------------------------- */
+
+lt_val lt_flatten(lt_val x);                   /* ((2,3),4) -> (2,3,4); layouts likewise */
+lt_val lt_append(lt_val x, lt_val elem);       /* (2,3),4 -> (2,3,4); 2,3 -> (2,3) */
+lt_val lt_prepend(lt_val x, lt_val elem);      /* (2,3),4 -> (4,2,3) */
+lt_val lt_zip(lt_val x);                       /* ((a,b),(c,d)) -> ((a,c),(b,d)) */
+lt_layout lt_zip_layouts(lt_layout a, lt_layout b);  /* zip(a, b) mode by mode */
+/* slice(c, x): keep the modes where c has `_`.  ((1,_,1), (2,8,2)) -> (8) */
+lt_val lt_slice(lt_val coord, lt_val x);
+/* dice(c, x): keep the modes where c has no `_`.  ((_1,_,_1), (32,64,4)) -> (32,4) */
+lt_val lt_dice(lt_val coord, lt_val x);
+
+/* ---------------------------------------------------------------------------------------------
+ * The algebra
+ * ------------------------------------------------------------------------------------------- */
+
+/* coalesce: the same function on its domain with the fewest modes.
+ *   (_2,_4):(_1,_2) -> _8:_1      (2,_4,_6):(_1,2,8) unchanged (dynamic values cannot merge)
+ * @post size(result) == size(l), depth(result) <= 1, result(i) == l(i) for i < size(l) */
+lt_layout lt_coalesce(lt_layout l);
+/* coalesce at the terminals of a profile: ((2,(1,3)),(4,1)) with (1,1) coalesces each mode */
+lt_layout lt_coalesce_profile(lt_layout l, lt_val profile);
+/* filter: coalesce after dropping stride-0 and size-1 modes: (4,2):(_0,1) -> 2:1 */
+lt_layout lt_filter(lt_layout l);
+
+/* composition(A, B): the layout R with R(c) = A(B(c)) for every c in B's domain.
+ *   ((6,2):(8,2), (4,3):(3,1)) -> ((2,2),3):((24,2),8)
+ * @pre B's strides and A's shape meet the divisibility conditions (checked where static)
+ * @post compatible(B, R) and R(c) == A(B(c)) */
+lt_layout lt_composition(lt_layout a, lt_layout b);
+/* composition(A, T) with a tiler: a layout, an integer, `_`, or a tuple of those applied by
+ * mode.  ((12,(4,8)):(59,(13,1)), (3:4, 8:2)) -> (3,(2,4)):(236,(26,1)) */
+lt_layout lt_composition_tiler(lt_layout a, lt_val tiler);
+
+/* complement(A, M): the layout of what A does not reach, ordered, up to cotarget M (an
+ * integer or a shape).  (4:2, 24) -> (2,3):(1,8)
+ * @pre A is injective; rank(filter(A)) == 1 or A's strides are static
+ * @post R ordered, R(i) != A(j) for i > 0, size(A)*size(R) >= size(M) */
+lt_layout lt_complement(lt_layout a, lt_val cotarget);
+/* complement(A) with cotarget cosize(A) */
+lt_layout lt_complement1(lt_layout a);
+
+/* right_inverse(A): R with A(R(i)) == i for i < size(R).   (_4,_2):(_2,_1) -> (_2,_4):(_4,_1) */
+lt_layout lt_right_inverse(lt_layout a);
+/* left_inverse(A): R with R(A(i)) == i for i < size(A).  @pre static strides */
+lt_layout lt_left_inverse(lt_layout a);
+
+/* logical_divide(A, T) = composition(A, (T, complement(T, size(A)))), by mode for a tuple T.
+ *   (1000:1, 128:1) -> (128,(1,8)):(1,(1,128))      (_1000:_1, _128:_1) -> (_128,_8):(_1,_128) */
+lt_layout lt_logical_divide(lt_layout a, lt_val tiler);
+/* zipped_divide: ((tile modes),(rest modes)).
+ *   ((4,6,8):(48,8,_1), (_2,_2)) -> ((_2,_2),(2,3,8)):((48,8),(96,16,_1)) */
+lt_layout lt_zipped_divide(lt_layout a, lt_val tiler);
+lt_layout lt_tiled_divide(lt_layout a, lt_val tiler);  /* ((tile),rest0,rest1,...) */
+lt_layout lt_flat_divide(lt_layout a, lt_val tiler);   /* (tile0,tile1,...,rest0,...) */
+
+/* logical_product(A, B) = (A, composition(complement(A, size(A)*cosize(B)), B)).
+ *   ((_2,_2):(_4,_1), _6:_1) -> ((_2,_2),(_2,_3)):((_4,_1),(_2,_8)) */
+lt_layout lt_logical_product(lt_layout a, lt_val tiler);
+lt_layout lt_zipped_product(lt_layout a, lt_val tiler);
+lt_layout lt_tiled_product(lt_layout a, lt_val tiler);
+lt_layout lt_flat_product(lt_layout a, lt_val tiler);
+/* blocked_product: each element of B is a copy of A, blocks side by side.
+ *   ((_2,_5):(_5,_1), (_3,_4):(_1,_3)) -> ((_2,_3),(_5,_4)):((_5,_10),(_1,_30)) */
+lt_layout lt_blocked_product(lt_layout a, lt_layout b);
+/* raked_product: the copies of A interleaved.
+ *   ((_2,_5):(_5,_1), (_3,_4):(_1,_3)) -> ((_3,_2),(_4,_5)):((_10,_5),(_30,_1)) */
+lt_layout lt_raked_product(lt_layout a, lt_layout b);
+
+/* ---------------------------------------------------------------------------------------------
+ * Tensor views: slicing, local_tile, local_partition, identity tensors
+ * ------------------------------------------------------------------------------------------- */
+
+/* slice_and_offset(c, L): the layout of the modes where c has `_`, and the offset of c.
+ *   ((2,8,2):(_16,_2,_1), (1,_,1)) -> (8):(_2) and 17 */
+lt_view lt_slice_and_offset(lt_val coord, lt_layout l);
+
+/* The tensor view over memory with layout L, starting at element 0. */
+lt_view lt_tensor(lt_layout l);
+/* The identity tensor of shape S: each coordinate maps to itself.  (41,55) -> (41,55):(_1@0,_1@1) */
+lt_view lt_identity_tensor(lt_val shape);
+lt_layout lt_identity_layout(lt_val shape);
+/* Evaluate a view at an index or coordinate (the element offset, or the coordinate). */
+lt_val lt_view_eval(const lt_view *t, lt_val coord);
+/* Slice a view with a coordinate that holds `_`: the sub-view. */
+lt_view lt_view_slice(const lt_view *t, lt_val coord);
+
+/* inner_partition = zipped_divide, then slice the rest mode with coord (keeps the tile). */
+lt_view lt_inner_partition(const lt_view *t, lt_val tiler, lt_val coord);
+/* outer_partition = zipped_divide, then slice the tile mode with coord (keeps the rest). */
+lt_view lt_outer_partition(const lt_view *t, lt_val tiler, lt_val coord);
+/* local_tile(T, tiler, coord): the tile that `coord` selects; `_` keeps a mode of tiles.
+ *   ((4,6):(6,_1), (_2,_2), (1,1)) -> (_2,_2):(6,_1) at 14 */
+lt_view lt_local_tile(const lt_view *t, lt_val tiler, lt_val coord);
+/* local_tile with a projection step: modes of tiler and coord where step is X are dropped.
+ *   ((4,8):(8,_1), (_2,_2,_4), (0,0,_), (_1,X,_1)) -> (_2,_4,2):(8,_1,_4) at 0 */
+lt_view lt_local_tile_proj(const lt_view *t, lt_val tiler, lt_val coord, lt_val step);
+/* local_partition(T, thr, idx): the elements of thread idx of thread layout thr.
+ *   ((8,6):(_1,8), (_4,_2):(_1,_4), 1) -> (2,3):(_4,16) at 1 */
+lt_view lt_local_partition(const lt_view *t, lt_layout thr, lt_val index);
+lt_view lt_local_partition_proj(const lt_view *t, lt_layout thr, lt_val index, lt_val step);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* LT_LAYOUT_H */
