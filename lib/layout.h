@@ -97,7 +97,7 @@ lt_val lt_parse(const char *text, int *errcol);
 
 /* Print in CuTe's notation into buf (always terminated); returns the length it needed. */
 size_t lt_print(const lt_val *x, char *buf, size_t cap);
-/* Convenience: print into a static thread-local buffer (valid until the next call). */
+/* Convenience: print into one of 8 rotating thread-local buffers (valid for the next 7 calls). */
 const char *lt_str(const lt_val *x);
 bool lt_equal(const lt_val *a, const lt_val *b);     /* same tree, values and static marks */
 

@@ -471,9 +471,11 @@ size_t lt_print(const lt_val *x, char *buf, size_t cap)
 
 const char *lt_str(const lt_val *x)
 {
-  static _Thread_local char buf[4096];
-  lt_print(x, buf, sizeof buf);
-  return buf;
+  static _Thread_local char buf[8][2048];
+  static _Thread_local unsigned next;
+  char *b = buf[next++ % 8];
+  lt_print(x, b, sizeof buf[0]);
+  return b;
 }
 
 /* ---------------------------------------------------------------------------------------------
