@@ -398,8 +398,8 @@ lt_val A_basis_like(R shape, int nb, const uint8_t *path)
 {
   if (is_tup(shape)) {
     if (nb >= LT_MAX_BASIS) { lt__fail("identity layout nested too deeply"); return Vint(1, 1); }
-    uint8_t p[LT_MAX_BASIS];
-    memcpy(p, path, (size_t)nb);
+    uint8_t p[LT_MAX_BASIS] = { 0 };
+    if (nb) memcpy(p, path, (size_t)nb);
     lt_val r = Vtup0();
     for (int i = 0; i < shape->arity; ++i) {
       p[nb] = (uint8_t)i;
@@ -410,7 +410,7 @@ lt_val A_basis_like(R shape, int nb, const uint8_t *path)
   }
   lt_val e = Vint(1, 1);
   e.nd[0].nb = (uint8_t)nb;
-  memcpy(e.nd[0].b, path, (size_t)nb);
+  if (nb) memcpy(e.nd[0].b, path, (size_t)nb);
   return e;
 }
 

@@ -53,3 +53,16 @@ lib: $(B)/lib/liblayout.a
 calc: $(B)/bin/layout
 lib-tests: $(LTEST_BIN)
 lib-san: $(B)/san/bin/layout $(LTEST_SAN)
+
+# The fuzz harness (clang with libFuzzer); `make fuzz` runs it for FUZZ_SECONDS.
+FUZZ_SECONDS ?= 600
+$(B)/fuzz/fuzz_calc: tests/fuzz/fuzz_calc.c $(LIB_SRC) $(LIB_HDR) $(CALC_LIB) $(CALC_HDR)
+	@mkdir -p $(@D)
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -D_POSIX_C_SOURCE=200809L -Ilib -Ilabs/01_layouts \
+	  tests/fuzz/fuzz_calc.c $(LIB_SRC) $(CALC_LIB) -o $@
+
+.PHONY: fuzz
+fuzz: $(B)/fuzz/fuzz_calc
+	@mkdir -p $(B)/fuzz/corpus $(B)/fuzz/artifacts
+	cd $(B)/fuzz && ./fuzz_calc -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 -print_final_stats=1 \
+	  -artifact_prefix=artifacts/ corpus $(CURDIR)/tests/fuzz/seeds $(CURDIR)/tests/fuzz/regressions

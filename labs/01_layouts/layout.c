@@ -54,7 +54,7 @@ static int run_line(const options *o, const char *line, size_t len)
     return 1;
   }
   calc_format(&r, o->tsv, out, sizeof out);
-  printf("%s\n", out);
+  if (!o->grid) printf("%s\n", out);          /* the grid's first line is the layout itself */
   if (o->grid || o->plotf) {
     char msg[LT_MSG];
     if (calc_grid(&r.value, o->grid ? stdout : NULL, o->plotf, msg, sizeof msg) != 0) {
