@@ -38,16 +38,33 @@ typedef struct ltd_layout {
   int stride[LTD_MAX_LEAVES];
 } ltd_layout;
 
+#if defined(__CUDA_ARCH__)                 /* the device pass only: gcc does not know the pragma */
+#define LTD_UNROLL _Pragma("unroll")
+#else
+#define LTD_UNROLL
+#endif
+
 /* Leaves [b, e) evaluated at the colexicographic index idx: the offset.  The last leaf takes
- * whatever is left of idx (as CuTe's crd2idx does), so an index past the end extends the layout. */
+ * whatever is left of idx (as CuTe's crd2idx does), so an index past the end extends the layout.
+ *
+ * The loop runs over all LTD_MAX_LEAVES slots with a predicate, not over [b, e): a constant trip
+ * count lets nvcc unroll it, so every array index is a constant and the struct stays in registers
+ * (with a run-time trip count it went to local memory and the tiled copy of lab 02 lost 17% of its
+ * bandwidth).  With constant b, e and shapes the dead slots and the divisions fold away. */
 LTD_FN int ltd_eval_range(const ltd_layout *l, int b, int e, int idx)
 {
   int off = 0;
-  for (int k = b; k < e; ++k) {
-    if (k == e - 1) { off += idx * l->stride[k]; break; }
-    int s = l->shape[k];
-    off += (idx % s) * l->stride[k];
-    idx /= s;
+  LTD_UNROLL
+  for (int k = 0; k < LTD_MAX_LEAVES; ++k) {
+    if (k >= b && k < e) {
+      if (k == e - 1) {
+        off += idx * l->stride[k];
+      } else {
+        int s = l->shape[k];
+        off += (idx % s) * l->stride[k];
+        idx /= s;
+      }
+    }
   }
   return off;
 }
@@ -65,18 +82,49 @@ LTD_FN int ltd_eval2(const ltd_layout *l, int c0, int c1) { return ltd_mode(l, 0
 LTD_FN int ltd_mode_size(const ltd_layout *l, int m)
 {
   int n = 1;
-  for (int k = l->first[m]; k < l->first[m + 1]; ++k) n *= l->shape[k];
+  LTD_UNROLL
+  for (int k = 0; k < LTD_MAX_LEAVES; ++k) if (k >= l->first[m] && k < l->first[m + 1]) n *= l->shape[k];
   return n;
 }
 LTD_FN int ltd_size(const ltd_layout *l)
 {
   int n = 1;
-  for (int k = 0; k < l->nleaves; ++k) n *= l->shape[k];
+  LTD_UNROLL
+  for (int k = 0; k < LTD_MAX_LEAVES; ++k) if (k < l->nleaves) n *= l->shape[k];
   return n;
 }
 
+/* A rank-2 tile (m,n):(s0,s1) as a one-mode device layout.  Called with compile-time constants
+ * for m and n (and s0), it lets the compiler fold the evaluation to the index arithmetic one would
+ * write by hand: (i % m) * s0 + (i / m) * s1. */
+LTD_FN ltd_layout ltd_tile2(int m, int n, int s0, int s1)
+{
+  ltd_layout l;
+  l.nleaves = 2; l.nmodes = 1; l.first[0] = 0; l.first[1] = 2;
+  l.shape[0] = m; l.shape[1] = n; l.stride[0] = s0; l.stride[1] = s1;
+  return l;
+}
+
+/* A thread layout evaluated backwards, as local_partition does: thread `tid` of layout thr sits at
+ * coordinate ((tid / stride) % shape) in each leaf (CuTe's idx2crd with strides, get_flat_coord);
+ * that coordinate, taken colexicographically, is the index into the thread tiler's modes. */
+LTD_FN int ltd_thread_index(const ltd_layout *thr, int tid)
+{
+  int idx = 0, scale = 1;
+  LTD_UNROLL
+  for (int k = 0; k < LTD_MAX_LEAVES; ++k) {
+    if (k < thr->nleaves) {
+      int s = thr->shape[k], d = thr->stride[k];
+      int c = (s == 1 || d == 0) ? 0 : (tid / d) % s;
+      idx += c * scale;
+      scale *= s;
+    }
+  }
+  return idx;
+}
+
 /* ---- host: conversion from the library's layouts ------------------------------------------- */
-#if !defined(__CUDA_ARCH__) && defined(LT_LAYOUT_H)
+#if defined(LT_LAYOUT_H)   /* host code: include layout.h first */
 #include <stdio.h>
 
 static inline int ltd__leaves(const lt_node *r, ltd_layout *out, int is_stride, int *k)

@@ -249,6 +249,16 @@ lt_val L_composition_tiler(R a, R t)
  * Complement
  * ------------------------------------------------------------------------------------------- */
 
+/* A zero new shape: for static values CuTe refuses the layout as non-injective; for dynamic ones it
+ * goes on and prints a mode of size 0, which the library refuses instead. */
+static void complement_zero(R new_shape)
+{
+  if (all_static(new_shape))
+    lt__fail("complement: the layout is not injective (CuTe: \"Non-injective Layout detected in complement\")");
+  else
+    lt__fail("complement: a mode of size 0 would result: two modes overlap, or a dynamic size-1 mode sits between them (a static _1 would be dropped)");
+}
+
 static lt_val complement_impl(R shape, R stride, R cotarget)
 {
   if (!is_tup(stride) && is_sint(stride, 0)) {           /* irreducible stride-0 layout */
@@ -273,7 +283,7 @@ static lt_val complement_impl(R shape, R stride, R cotarget)
     R ms = child(ST, min_i);
     lt_val new_s = A_div(ms, child(root(&res_d), i));
     if (root(&new_s)->v == 0) {       /* CuTe checks this only for static values */
-      lt__fail("complement: the layout is not injective (two modes overlap)");
+      complement_zero(root(&new_s));
       return Vlay(shape, stride);
     }
     lt_val new_d = A_mul(ms, child(SH, min_i));
@@ -284,7 +294,10 @@ static lt_val complement_impl(R shape, R stride, R cotarget)
   }
   R s0 = child(root(&sh), 0), d0 = child(root(&st), 0);
   lt_val new_s = A_div(d0, child(root(&res_d), r - 1));
-  if (root(&new_s)->v == 0) { lt__fail("complement: the layout is not injective (two modes overlap)"); return Vlay(shape, stride); }
+  if (root(&new_s)->v == 0) {
+    complement_zero(root(&new_s));
+    return Vlay(shape, stride);
+  }
   Tpush(&res_s, root(&new_s));
   lt_val new_d = A_mul(d0, s0);
   lt_val cd = A_ceil_div(cotarget, root(&new_d));

@@ -121,7 +121,8 @@ static void test_algebra(void)
   FAILS(lt_composition(P("(_3,_2):(_1,_5)"), P("_2:_4")), "divisibility", "an inadmissible static composition is refused, as CuTe refuses it");
   IS(lt_complement(P("4:2"), lt_int(24)), "(2,3):(_1,8)", "complement of 4:2 in 24");
   IS(lt_complement1(P("(_2,_2):(_1,_4)")), "_2:_2", "complement with its cosize");
-  FAILS(lt_complement(P("(_2,_2):(_1,_1)"), lt_int(8)), "injective", "complement of a non-injective layout");
+  FAILS(lt_complement(P("(_2,_2):(_1,_1)"), lt_int(8)), "injective", "complement of a non-injective static layout (CuTe refuses it too)");
+  FAILS(lt_complement(P("(1,3,1):(_3,_1,_1)"), lt_int(9)), "size 0", "complement that CuTe would give a mode of size 0");
   FAILS(lt_complement(P("(2,2):(1,4)"), lt_int(16)), "static strides", "complement of a rank-2 layout with dynamic strides");
   IS(lt_right_inverse(P("(_4,_2):(_2,_1)")), "(_2,_4):(_4,_1)", "right_inverse");
   IS(lt_left_inverse(P("(_4,_2):(_2,_1)")), "(_2,_4):(_4,_1)", "left_inverse");

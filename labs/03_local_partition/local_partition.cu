@@ -1,0 +1,327 @@
+/* Lab 03 -- local_partition: a thread takes its elements.
+ *
+ * What it shows
+ *   1. the host algebra: CuTe's local_partition examples computed by the library, and the two ways
+ *      to hand a (BM,BK) = (64,16) tile to 256 threads: interleaved (local_partition: the thread
+ *      layout tiles the tile, each thread takes one element of every repeat) and blocked (local_tile
+ *      per thread: each thread takes a contiguous 2x2 block);
+ *   2. on the GPU, every thread finds its elements the way local_partition does -- divide, then
+ *      slice the *tile* mode at the thread's coordinate (an outer partition) -- and writes its
+ *      thread id into them; the host predicts the owner of every element from lt_local_partition
+ *      alone and compares all of them; again with a projection step;
+ *   3. why interleaving matters: a copy in which threads take elements by local_partition against
+ *      the same copy in which each thread takes a contiguous block -- same data, same launch.
+ *
+ * Build and run
+ *   make run LAB=03                     (or: make build/bin/03_local_partition && build/bin/03_local_partition)
+ *   build/bin/03_local_partition --data DIR     also write the figures' data into DIR
+ *   build/bin/03_local_partition --quick        a 64 MiB copy instead of 1 GiB
+ *   build/bin/03_local_partition --check-only   verify, do not time (for compute-sanitizer)
+ *
+ * What it prints
+ *   the host algebra (deterministic: the chapter includes it), PASS/FAIL for each device check,
+ *   then `bench:` lines.  Without a GPU: the host part and "no CUDA device: skipping the device
+ *   part".  It exits non-zero on any FAIL.
+ */
+#include "layout.h"
+#include "layout_device.h"
+#include "labkit.h"
+
+/* ------------------------------------------------------------------------------------------------
+ * Host algebra
+ * ---------------------------------------------------------------------------------------------- */
+
+static lt_val P(const char *text)
+{
+  int col;
+  lt_val v = lt_parse(text, &col);
+  if (col) { fprintf(stderr, "bad literal %s: %s\n", text, lt_error(&v)); exit(1); }
+  return v;
+}
+
+static void show(const char *cute, lt_view v)
+{
+  printf("  %-62s -> %s o %s\n", cute, lt_str(&v.offset), lt_str(&v.layout));
+}
+
+static lt_val pair(int64_t a, int64_t b) { lt_val c[2] = { lt_int(a), lt_int(b) }; return lt_tuple_of(2, c); }
+static int64_t ival(lt_val v) { return lt_value(&v); }
+
+// ANCHOR: seed_examples
+static void seed_examples(void)
+{
+  printf("local_partition examples (tensor over memory, offset o layout):\n");
+  lt_view m = lt_tensor(P("(8,6):(_1,8)"));
+  lt_layout thr = P("(_4,_2):(_1,_4)");
+  show("local_partition((8,6):(_1,8), (_4,_2):(_1,_4), 1)", lt_local_partition(&m, thr, lt_int(1)));
+  show("local_partition((8,6):(_1,8), (_4,_2):(_1,_4), 1, (_1,X))", lt_local_partition_proj(&m, thr, lt_int(1), P("(_1,X)")));
+  lt_layout z = lt_zipped_divide(m.layout, P("(_4,_2)"));
+  printf("  %-62s -> %s\n", "zipped_divide((8,6):(_1,8), (_4,_2))", lt_str(&z));
+  printf("  (local_partition slices mode 0 of that at the thread; local_tile slices mode 1)\n");
+}
+// ANCHOR_END: seed_examples
+
+// ANCHOR: two_assignments
+/* A (BM,BK) = (64,16) tile of a column-major matrix, 256 threads as a (_32,_8) thread layout.
+ * Interleaved: local_partition(tile, thr, t) -- (2,2) elements 32 apart in m, 8 apart in k.
+ * Blocked:     local_tile(tile, (_2,_2), coord of t) -- a contiguous 2x2 block per thread. */
+static void two_assignments(void)
+{
+  printf("a (64,16) tile, ld 1024, 256 threads as (_32,_8):(_1,_32):\n");
+  lt_view tile = lt_tensor(P("(_64,_16):(_1,1024)"));
+  lt_layout thr = P("(_32,_8):(_1,_32)");
+  for (int t = 0; t < 3; ++t) {
+    char what[96];
+    lt_view in = lt_local_partition(&tile, thr, lt_int(t));
+    snprintf(what, sizeof what, "interleaved: local_partition(tile, thr, %d)", t);
+    show(what, in);
+  }
+  for (int t = 0; t < 3; ++t) {
+    char what[96];
+    lt_val c = lt_idx2crd(P("(_32,_8)"), lt_int(t));
+    lt_view bl = lt_local_tile(&tile, P("(_2,_2)"), c);
+    snprintf(what, sizeof what, "blocked:     local_tile(tile, (_2,_2), %s)", lt_str(&c));
+    show(what, bl);
+  }
+}
+// ANCHOR_END: two_assignments
+
+/* ------------------------------------------------------------------------------------------------
+ * GPU kernels
+ * ---------------------------------------------------------------------------------------------- */
+
+// ANCHOR: own_partition_kernel
+/* One CTA, one tile.  dz = zipped_divide(tile, product_each(shape(thr))) = ((thr tile),(rest)):
+ * local_partition slices the *first* mode at the thread's coordinate and keeps the rest. */
+__global__ void own_partition(int *out, ltd_layout thr, ltd_layout dz)
+{
+  int t    = ltd_thread_index(&thr, threadIdx.x);      // thr.get_flat_coord(tid), as an index
+  int base = ltd_mode(&dz, 0, t);                      // = offset of local_partition(tile, thr, tid)
+  int n    = ltd_mode_size(&dz, 1);
+  for (int j = 0; j < n; ++j)
+    out[base + ltd_mode(&dz, 1, j)] = threadIdx.x;
+}
+// ANCHOR_END: own_partition_kernel
+
+/* With a projection several threads share elements: each counts its visits and adds its id. */
+__global__ void visit_partition(int *count, int *idsum, ltd_layout thr, ltd_layout dz)
+{
+  int t = ltd_thread_index(&thr, threadIdx.x);
+  int base = ltd_mode(&dz, 0, t), n = ltd_mode_size(&dz, 1);
+  for (int j = 0; j < n; ++j) {
+    atomicAdd(&count[base + ltd_mode(&dz, 1, j)], 1);
+    atomicAdd(&idsum[base + ltd_mode(&dz, 1, j)], (int)threadIdx.x);
+  }
+}
+
+// ANCHOR: copy_kernels
+#define BM 64
+#define BK 16
+#define THREADS 256                 // as a (_32,_8) thread layout
+
+/* Interleaved: thread t of (_32,_8) takes local_partition(tile, thr, t) = (2,2):(32,8*ld) at
+ * offset (t%32) + (t/32)*ld.  A warp's 32 threads read 32 consecutive floats at once. */
+__global__ void __launch_bounds__(THREADS)
+copy_interleaved(const float *__restrict__ src, float *__restrict__ dst, ltd_layout dz)
+{
+  int base = ltd_mode(&dz, 1, blockIdx.x);                          // the CTA's tile (local_tile)
+  int ld = dz.stride[1];
+  ltd_layout thr = ltd_tile2(32, 8, 1, ld);                         // thread coordinate -> offset
+  ltd_layout val = ltd_tile2(BM / 32, BK / 8, 32, 8 * ld);          // the thread's (2,2) elements
+  int t0 = base + ltd_eval(&thr, threadIdx.x);
+#pragma unroll
+  for (int j = 0; j < (BM / 32) * (BK / 8); ++j) dst[t0 + ltd_eval(&val, j)] = src[t0 + ltd_eval(&val, j)];
+}
+
+/* Blocked: thread t takes the contiguous 2x2 block at (2*(t%32), 2*(t/32)).  A warp's threads read
+ * floats two apart, so each load instruction touches twice the memory it uses. */
+__global__ void __launch_bounds__(THREADS)
+copy_blocked(const float *__restrict__ src, float *__restrict__ dst, ltd_layout dz)
+{
+  int base = ltd_mode(&dz, 1, blockIdx.x);
+  int ld = dz.stride[1];
+  ltd_layout thr = ltd_tile2(32, 8, BM / 32, (BK / 8) * ld);        // block of thread t
+  ltd_layout val = ltd_tile2(BM / 32, BK / 8, 1, ld);               // inside the block
+  int t0 = base + ltd_eval(&thr, threadIdx.x);
+#pragma unroll
+  for (int j = 0; j < (BM / 32) * (BK / 8); ++j) dst[t0 + ltd_eval(&val, j)] = src[t0 + ltd_eval(&val, j)];
+}
+// ANCHOR_END: copy_kernels
+
+/* ------------------------------------------------------------------------------------------------
+ * Host: prediction and verification
+ * ---------------------------------------------------------------------------------------------- */
+
+static ltd_layout device_form(const lt_layout *l)
+{
+  ltd_layout d;
+  char err[256];
+  if (ltd_from_layout(l, &d, err, sizeof err) != 0) { fprintf(stderr, "device form: %s\n", err); exit(1); }
+  return d;
+}
+
+// ANCHOR: predict_owners
+static int predict_owners(int *owner, int64_t size, lt_view tile, lt_layout thr, int threads)
+{
+  for (int t = 0; t < threads; ++t) {
+    lt_view mine = lt_local_partition(&tile, thr, lt_int(t));
+    int64_t n = ival(lt_size(mine.layout));
+    for (int64_t j = 0; j < n; ++j) {
+      int64_t o = ival(lt_view_eval(&mine, lt_int(j)));
+      if (o < 0 || o >= size) { printf("FAIL thread %d of %s reaches offset %lld, outside the tile\n", t, lt_str(&thr), (long long)o); return -1; }
+      owner[o] = t;
+    }
+  }
+  return 0;
+}
+// ANCHOR_END: predict_owners
+
+/* product_each(shape(thr)): the thread tiler local_partition divides by */
+static lt_val thread_tiler(lt_layout thr)
+{
+  lt_val s = lt_shape(thr), r = lt_rank(s);
+  lt_val sizes[8];
+  int n = (int)ival(r);
+  if (!lt_is_tuple(&s)) { sizes[0] = lt_size(s); n = 1; }
+  else for (int i = 0; i < n && i < 8; ++i) sizes[i] = lt_size(lt_get(s, i));
+  return lt_tuple_of(n, sizes);
+}
+
+static int check_owners(const char *thr_text, FILE *data)
+{
+  const int M = 64, K = 16;
+  lt_view tile = lt_tensor(P("(_64,_16):(_1,_64)"));
+  lt_layout thr = P(thr_text);
+  int threads = (int)ival(lt_size(thr));
+  lt_layout z = lt_zipped_divide(tile.layout, thread_tiler(thr));
+  int *want = (int *)malloc(sizeof(int) * M * K), *got = (int *)malloc(sizeof(int) * M * K), *d;
+  if (predict_owners(want, (int64_t)M * K, tile, thr, threads) != 0) { free(want); free(got); return 1; }
+  LK_CHECK(cudaMalloc(&d, sizeof(int) * M * K));
+  lk_poison(d, sizeof(int) * M * K);
+  own_partition<<<1, threads>>>(d, device_form(&thr), device_form(&z));
+  LK_LAUNCH();
+  LK_CHECK(cudaMemcpy(got, d, sizeof(int) * M * K, cudaMemcpyDeviceToHost));
+  size_t bad = lk_compare_int(got, want, (size_t)M * K, "own_partition");
+  printf("%s own_partition, thread layout %s: every element of the (64,16) tile owned as local_partition predicts\n",
+         bad ? "FAIL" : "PASS", thr_text);
+  if (data)
+    for (int m = 0; m < M; ++m)
+      for (int k = 0; k < K; ++k) fprintf(data, "%d %d %d\n", m, k, got[m + M * k]);
+  LK_CHECK(cudaFree(d));
+  free(want); free(got);
+  return bad != 0;
+}
+
+/* Projection: thr = (_16,_16,_1):(_16,_1,_0) over (M,N,K); for A (M,K) the step (_1,X,_1) drops
+ * the N mode, so the 16 threads that differ only in n share every element of A. */
+static int check_projection(void)
+{
+  const int M = 64, K = 16;
+  lt_view tile = lt_tensor(P("(_64,_16):(_1,_64)"));
+  lt_layout thr = P("(_16,_16,_1):(_16,_1,_0)");
+  lt_val step = P("(_1,X,_1)");
+  int *cnt = (int *)calloc(M * K, sizeof(int)), *ids = (int *)calloc(M * K, sizeof(int));
+  for (int t = 0; t < 256; ++t) {
+    lt_view mine = lt_local_partition_proj(&tile, thr, lt_int(t), step);
+    int64_t n = ival(lt_size(mine.layout));
+    for (int64_t j = 0; j < n; ++j) { int64_t o = ival(lt_view_eval(&mine, lt_int(j))); cnt[o]++; ids[o] += t; }
+  }
+  lt_layout dthr = lt_dice(step, thr);                 /* the projected thread layout (_16,_1):(_16,_0) */
+  lt_layout z = lt_zipped_divide(tile.layout, thread_tiler(dthr));
+  int *dc, *di, *hc = (int *)malloc(sizeof(int) * M * K), *hi = (int *)malloc(sizeof(int) * M * K);
+  LK_CHECK(cudaMalloc(&dc, sizeof(int) * M * K));
+  LK_CHECK(cudaMalloc(&di, sizeof(int) * M * K));
+  LK_CHECK(cudaMemset(dc, 0, sizeof(int) * M * K));
+  LK_CHECK(cudaMemset(di, 0, sizeof(int) * M * K));
+  visit_partition<<<1, 256>>>(dc, di, device_form(&dthr), device_form(&z));
+  LK_LAUNCH();
+  LK_CHECK(cudaMemcpy(hc, dc, sizeof(int) * M * K, cudaMemcpyDeviceToHost));
+  LK_CHECK(cudaMemcpy(hi, di, sizeof(int) * M * K, cudaMemcpyDeviceToHost));
+  size_t bad = lk_compare_int(hc, cnt, (size_t)M * K, "visit counts") + lk_compare_int(hi, ids, (size_t)M * K, "visit ids");
+  printf("%s local_partition(tA, (_16,_16,_1):(_16,_1,_0), t, (_1,X,_1)): which threads visit each element of A\n", bad ? "FAIL" : "PASS");
+  LK_CHECK(cudaFree(dc)); LK_CHECK(cudaFree(di));
+  free(cnt); free(ids); free(hc); free(hi);
+  return bad != 0;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Host: interleaved versus blocked, measured
+ * ---------------------------------------------------------------------------------------------- */
+
+typedef struct { const float *src; float *dst; ltd_layout dz; int tiles; size_t bytes; int which; } copy_ctx;
+
+static void run_copy(void *p)
+{
+  copy_ctx *c = (copy_ctx *)p;
+  if (c->which == 0) LK_CHECK(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, 0));
+  else if (c->which == 1) { copy_interleaved<<<c->tiles, THREADS>>>(c->src, c->dst, c->dz); LK_LAUNCH(); }
+  else { copy_blocked<<<c->tiles, THREADS>>>(c->src, c->dst, c->dz); LK_LAUNCH(); }
+}
+
+static int compare_copies(int quick, int check_only, FILE *data)
+{
+  const int M = 16384, N = quick ? 1024 : 16384;      /* fp32, column-major: 1 GiB */
+  const size_t n = (size_t)M * N, bytes = n * sizeof(float);
+  lt_val st[2] = { lt_static(1), lt_int(M) };
+  lt_layout mS = lt_make_layout_sd(pair(M, N), lt_tuple_of(2, st));
+  lt_layout z = lt_zipped_divide(mS, P("(_64,_16)"));
+  ltd_layout dz = device_form(&z);
+  float *h = (float *)malloc(bytes), *back = (float *)malloc(bytes);
+  lk_fill_random(h, n, 303);
+  float *src, *dst;
+  LK_CHECK(cudaMalloc(&src, bytes));
+  LK_CHECK(cudaMalloc(&dst, bytes));
+  LK_CHECK(cudaMemcpy(src, h, bytes, cudaMemcpyHostToDevice));
+  copy_ctx c = { src, dst, dz, (int)(n / (BM * BK)), bytes, 0 };
+  const char *names[3] = { "cudaMemcpy", "copy_interleaved", "copy_blocked" };
+  int fails = 0;
+  for (int w = 1; w <= 2; ++w) {
+    lk_poison(dst, bytes);
+    c.which = w;
+    run_copy(&c);
+    LK_CHECK(cudaMemcpy(back, dst, bytes, cudaMemcpyDeviceToHost));
+    size_t bad = memcmp(back, h, bytes) ? lk_compare_float(back, h, n, 0.0, names[w]) : 0;
+    printf("%s %s: %.0f MiB copied, every element compared\n", bad ? "FAIL" : "PASS", names[w], bytes / 1048576.0);
+    fails += bad != 0;
+  }
+  if (!fails && !check_only) {
+    lk_timing opt = lk_timing_default();
+    double ms[3];
+    for (int w = 0; w < 3; ++w) { c.which = w; ms[w] = lk_time_ms(run_copy, &c, &opt); }
+    char dev[512];
+    lk_device_stamp(dev, sizeof dev);
+    printf("bench: device %s\n", dev);
+    for (int w = 0; w < 3; ++w) {
+      double gbs = 2.0 * bytes / (ms[w] * 1e-3) / 1e9;
+      printf("bench: %-17s %8.3f ms  %7.1f GB/s  %.3f of cudaMemcpy\n", names[w], ms[w], gbs, ms[0] / ms[w]);
+      if (data) fprintf(data, "%s %.1f %.4f\n", names[w], gbs, ms[0] / ms[w]);
+    }
+  }
+  LK_CHECK(cudaFree(src)); LK_CHECK(cudaFree(dst));
+  free(h); free(back);
+  return fails;
+}
+
+int main(int argc, char **argv)
+{
+  lk_args a = { argc, argv, "usage: 03_local_partition [--data DIR] [--quick] [--check-only]\n" };
+  const char *known[] = { "--data=", "--quick", "--check-only", NULL };
+  lk_args_check(&a, known);
+  const char *dir = lk_arg_str(&a, "--data", NULL);
+
+  seed_examples();
+  two_assignments();
+  if (!lk_device_present()) return 0;
+
+  FILE *own = dir ? lk_data_open(dir, "03_owners.dat", "row col thread: the thread that wrote each element of the (64,16) tile", 1) : NULL;
+  FILE *bw  = dir ? lk_data_open(dir, "03_bandwidth.dat", "version GB/s ratio-to-cudaMemcpy (1 GiB fp32 copy)", 1) : NULL;
+  int fails = check_owners("(_32,_8):(_1,_32)", own);
+  fails += check_owners("(_32,_8):(_8,_1)", NULL);        /* threads numbered along k first */
+  fails += check_owners("((_4,_8),_8):((_1,_32),_4)", NULL);   /* a hierarchical thread layout */
+  fails += check_projection();
+  fails += compare_copies(lk_arg_flag(&a, "--quick"), lk_arg_flag(&a, "--check-only"), bw);
+  if (own) fclose(own);
+  if (bw) fclose(bw);
+  printf("%s\n", fails ? "FAIL" : "PASS: every element every kernel wrote matches the host's prediction");
+  return fails ? 1 : 0;
+}

@@ -1,0 +1,266 @@
+/* labkit.h -- what every lab program needs around its kernels (header-only, CUDA C style).
+ *
+ *   LK_CHECK(cudaMalloc(&p, n));        a CUDA call, checked: file, line and message on failure
+ *   kernel<<<g, b>>>(...); LK_LAUNCH(); the launch checked (and, with LK_SYNC_LAUNCHES, waited on)
+ *   if (!lk_device_present()) ...       no device: the lab says so and runs its host part only
+ *   lk_device_stamp(buf, n)             "NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, 50 MiB L2)"
+ *   lk_time_ms(fn, ctx, &opt)           median time of fn over repeats, each window >= 50 ms
+ *   lk_fill_random(h, n, seed)          seeded random floats in [-1, 1), never all zeros
+ *   lk_compare_int / lk_compare_float   every element, first mismatch printed
+ *   lk_args_*                           `--name value` arguments with usage errors
+ *   lk_data_open(dir, name, what)       a data file for a figure, stamped with device and date
+ *
+ * Kernels stay plain CUDA C: the kit only wraps the host side.
+ */
+#ifndef LT_LABKIT_H
+#define LT_LABKIT_H
+
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <stdint.h>
+
+/* ---- errors ---------------------------------------------------------------------------------- */
+
+static inline void lk_die(const char *what, const char *file, int line)
+{
+  fprintf(stderr, "%s:%d: %s\n", file, line, what);
+  exit(1);
+}
+
+#define LK_CHECK(call)                                                                         \
+  do {                                                                                         \
+    cudaError_t lk_e_ = (call);                                                                \
+    if (lk_e_ != cudaSuccess) {                                                                \
+      char lk_m_[512];                                                                         \
+      snprintf(lk_m_, sizeof lk_m_, "CUDA error %s (%s) in %s", cudaGetErrorName(lk_e_),       \
+               cudaGetErrorString(lk_e_), #call);                                              \
+      lk_die(lk_m_, __FILE__, __LINE__);                                                       \
+    }                                                                                          \
+  } while (0)
+
+/* After a launch: a bad configuration shows in cudaGetLastError; a fault shows at the next
+ * synchronization (define LK_SYNC_LAUNCHES to wait after every launch while debugging). */
+#ifdef LK_SYNC_LAUNCHES
+#define LK_LAUNCH() do { LK_CHECK(cudaGetLastError()); LK_CHECK(cudaDeviceSynchronize()); } while (0)
+#else
+#define LK_LAUNCH() LK_CHECK(cudaGetLastError())
+#endif
+
+/* ---- the device ------------------------------------------------------------------------------ */
+
+/* 1 if a CUDA device can be used; 0 (with the lab's standard note) if not. */
+static inline int lk_device_present(void)
+{
+  int n = 0;
+  cudaError_t e = cudaGetDeviceCount(&n);
+  if (e != cudaSuccess || n == 0) {
+    (void)cudaGetLastError();
+    printf("no CUDA device: skipping the device part\n");
+    return 0;
+  }
+  return 1;
+}
+
+static inline void lk_device_stamp(char *buf, size_t cap)
+{
+  cudaDeviceProp p;
+  int dev = 0;
+  LK_CHECK(cudaGetDevice(&dev));
+  LK_CHECK(cudaGetDeviceProperties(&p, dev));
+  snprintf(buf, cap, "%.120s (sm_%d%d, %d SMs, %d MiB L2)", p.name, p.major, p.minor,
+           p.multiProcessorCount, p.l2CacheSize >> 20);
+}
+
+static inline void lk_today(char *buf, size_t cap)
+{
+  time_t t = time(NULL);
+  struct tm tmv;
+  gmtime_r(&t, &tmv);
+  strftime(buf, cap, "%Y-%m-%d", &tmv);
+}
+
+/* ---- timing ---------------------------------------------------------------------------------- */
+
+typedef struct lk_timing {
+  int    warmup;        /* untimed calls first */
+  int    repeats;       /* timed windows; the median is reported */
+  double min_window_ms; /* each window repeats fn until it lasts at least this long */
+  int    flush_l2;      /* overwrite a buffer larger than L2 before each window */
+} lk_timing;
+
+static inline lk_timing lk_timing_default(void) { lk_timing t = { 3, 9, 50.0, 1 }; return t; }
+
+static inline int lk__cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static inline void lk_flush_l2(void)
+{
+  static void *buf = NULL;
+  static size_t bytes = 0;
+  if (!buf) {
+    cudaDeviceProp p;
+    int dev = 0;
+    LK_CHECK(cudaGetDevice(&dev));
+    LK_CHECK(cudaGetDeviceProperties(&p, dev));
+    bytes = (size_t)p.l2CacheSize * 4;
+    LK_CHECK(cudaMalloc(&buf, bytes));
+  }
+  LK_CHECK(cudaMemsetAsync(buf, 0x5a, bytes, 0));
+}
+
+/* Median milliseconds of one call of fn(ctx), which launches work on the default stream.  Each
+ * window repeats fn enough times to last min_window_ms (short windows flatter whichever version
+ * has less launch overhead); the per-call time of the median window is returned. */
+static inline double lk_time_ms(void (*fn)(void *), void *ctx, const lk_timing *opt)
+{
+  cudaEvent_t a, b;
+  LK_CHECK(cudaEventCreate(&a));
+  LK_CHECK(cudaEventCreate(&b));
+  for (int i = 0; i < opt->warmup; ++i) fn(ctx);
+  LK_CHECK(cudaDeviceSynchronize());
+  /* calibrate the number of calls per window */
+  float ms = 0;
+  LK_CHECK(cudaEventRecord(a, 0));
+  fn(ctx);
+  LK_CHECK(cudaEventRecord(b, 0));
+  LK_CHECK(cudaEventSynchronize(b));
+  LK_CHECK(cudaEventElapsedTime(&ms, a, b));
+  int calls = ms > 0 ? (int)(opt->min_window_ms / ms) + 1 : 1000;
+  if (calls < 1) calls = 1;
+  if (calls > 100000) calls = 100000;
+  double *w = (double *)malloc(sizeof(double) * (size_t)opt->repeats);
+  for (int r = 0; r < opt->repeats; ++r) {
+    if (opt->flush_l2) lk_flush_l2();
+    LK_CHECK(cudaEventRecord(a, 0));
+    for (int c = 0; c < calls; ++c) fn(ctx);
+    LK_CHECK(cudaEventRecord(b, 0));
+    LK_CHECK(cudaEventSynchronize(b));
+    LK_CHECK(cudaEventElapsedTime(&ms, a, b));
+    LK_CHECK(cudaGetLastError());
+    w[r] = ms / calls;
+  }
+  qsort(w, (size_t)opt->repeats, sizeof *w, lk__cmp_double);
+  double med = w[opt->repeats / 2];
+  free(w);
+  LK_CHECK(cudaEventDestroy(a));
+  LK_CHECK(cudaEventDestroy(b));
+  return med;
+}
+
+/* ---- data ------------------------------------------------------------------------------------ */
+
+/* xorshift64*: the same numbers on every machine for the same seed */
+static inline uint64_t lk_rand64(uint64_t *s)
+{
+  *s ^= *s >> 12; *s ^= *s << 25; *s ^= *s >> 27;
+  return *s * 2685821657736338717ULL;
+}
+
+static inline void lk_fill_random(float *h, size_t n, uint64_t seed)
+{
+  uint64_t s = seed ? seed : 1;
+  for (size_t i = 0; i < n; ++i) h[i] = (float)((lk_rand64(&s) >> 40) * (2.0 / 16777216.0) - 1.0);
+}
+
+/* Poison a device buffer (every byte 0xff: -1 as int, NaN as float) so an unwritten element is seen. */
+static inline void lk_poison(void *d, size_t bytes) { LK_CHECK(cudaMemset(d, 0xff, bytes)); }
+
+/* Compare every element; print the first mismatch; return the number of mismatches. */
+static inline size_t lk_compare_int(const int *got, const int *want, size_t n, const char *what)
+{
+  size_t bad = 0, first = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (got[i] != want[i]) { if (!bad) first = i; bad++; }
+  if (bad) printf("FAIL %s: %zu of %zu elements differ; first at %zu: got %d, want %d\n", what, bad, n, first, got[first], want[first]);
+  return bad;
+}
+
+static inline size_t lk_compare_float(const float *got, const float *want, size_t n, double rtol, const char *what)
+{
+  size_t bad = 0, first = 0;
+  for (size_t i = 0; i < n; ++i) {
+    double g = got[i], w = want[i], d = g > w ? g - w : w - g, m = w < 0 ? -w : w;
+    if (!(d <= rtol * (m > 1 ? m : 1))) { if (!bad) first = i; bad++; }   /* NaN never passes */
+  }
+  if (bad) printf("FAIL %s: %zu of %zu elements differ; first at %zu: got %g, want %g\n", what, bad, n, first, got[first], want[first]);
+  return bad;
+}
+
+/* ---- arguments ------------------------------------------------------------------------------- */
+
+typedef struct lk_args { int argc; char **argv; const char *usage; } lk_args;
+
+static inline void lk_usage_error(const lk_args *a, const char *fmt, const char *arg)
+{
+  fprintf(stderr, "error: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n%s", a->usage);
+  exit(2);
+}
+
+/* Check that every argument is one of `known` (a NULL-terminated list of "--name" or "--flag"
+ * entries; names ending in '=' take a value).  Unknown arguments are usage errors. */
+static inline void lk_args_check(const lk_args *a, const char *const *known)
+{
+  for (int i = 1; i < a->argc; ++i) {
+    int found = 0;
+    for (const char *const *k = known; *k; ++k) {
+      size_t n = strlen(*k);
+      int takes = (*k)[n - 1] == '=';
+      if (strncmp(a->argv[i], *k, takes ? n - 1 : n) == 0 && a->argv[i][takes ? n - 1 : n] == 0) {
+        found = 1;
+        if (takes) { if (i + 1 >= a->argc) lk_usage_error(a, "%s needs a value", a->argv[i]); i++; }
+        break;
+      }
+    }
+    if (!found) lk_usage_error(a, "unknown argument %s", a->argv[i]);
+  }
+}
+
+static inline const char *lk_arg_str(const lk_args *a, const char *name, const char *dflt)
+{
+  for (int i = 1; i + 1 < a->argc; ++i) if (strcmp(a->argv[i], name) == 0) return a->argv[i + 1];
+  return dflt;
+}
+
+static inline int lk_arg_flag(const lk_args *a, const char *name)
+{
+  for (int i = 1; i < a->argc; ++i) if (strcmp(a->argv[i], name) == 0) return 1;
+  return 0;
+}
+
+static inline long long lk_arg_int(const lk_args *a, const char *name, long long dflt, long long lo, long long hi)
+{
+  const char *s = lk_arg_str(a, name, NULL);
+  if (!s) return dflt;
+  char *end;
+  long long v = strtoll(s, &end, 10);
+  if (*s == 0 || *end != 0) lk_usage_error(a, "not an integer: %s", s);
+  if (v < lo || v > hi) lk_usage_error(a, "value out of range: %s", s);
+  return v;
+}
+
+/* ---- figure data ----------------------------------------------------------------------------- */
+
+/* Open DIR/NAME for writing; its first line names the device and the date, its second what the
+ * columns are.  Returns NULL (after a message) if the file cannot be written. */
+static inline FILE *lk_data_open(const char *dir, const char *name, const char *columns, int with_device)
+{
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  if (!f) { perror(path); return NULL; }
+  char dev[512] = "host only", day[32];
+  if (with_device) lk_device_stamp(dev, sizeof dev);
+  lk_today(day, sizeof day);
+  fprintf(f, "# %s, %s\n# %s\n", dev, day, columns);
+  return f;
+}
+
+#endif /* LT_LABKIT_H */
