@@ -56,7 +56,8 @@ LTD_FN int ltd_eval_range(const ltd_layout *l, int b, int e, int idx)
   int off = 0;
   LTD_UNROLL
   for (int k = 0; k < LTD_MAX_LEAVES; ++k) {
-    if (k >= b && k < e) {
+    if (k >= e) break;                     /* nothing left: leave before the dead slots */
+    if (k >= b) {
       if (k == e - 1) {
         off += idx * l->stride[k];
       } else {

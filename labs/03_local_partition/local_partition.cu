@@ -9,8 +9,11 @@
  *      slice the *tile* mode at the thread's coordinate (an outer partition) -- and writes its
  *      thread id into them; the host predicts the owner of every element from lt_local_partition
  *      alone and compares all of them; again with a projection step;
- *   3. why interleaving matters: a copy in which threads take elements by local_partition against
- *      the same copy in which each thread takes a contiguous block -- same data, same launch.
+ *   3. why interleaving matters: a 1 GiB copy in which threads take elements by local_partition,
+ *      against the same copy in which each thread takes a contiguous block -- same data, same
+ *      launch -- with 2x2 elements per thread (tile (64,16)) and with 8x4 (tile (256,32)).  Blocks
+ *      two floats wide cost nothing (L1 merges a warp's neighbouring sectors); blocks eight floats
+ *      wide make every load and store instruction touch 32 sectors and lose most of the bandwidth.
  *
  * Build and run
  *   make run LAB=03                     (or: make build/bin/03_local_partition && build/bin/03_local_partition)
@@ -115,37 +118,33 @@ __global__ void visit_partition(int *count, int *idsum, ltd_layout thr, ltd_layo
 }
 
 // ANCHOR: copy_kernels
-#define BM 64
-#define BK 16
 #define THREADS 256                 // as a (_32,_8) thread layout
 
-/* Interleaved: thread t of (_32,_8) takes local_partition(tile, thr, t) = (2,2):(32,8*ld) at
- * offset (t%32) + (t/32)*ld.  A warp's 32 threads read 32 consecutive floats at once. */
-__global__ void __launch_bounds__(THREADS)
-copy_interleaved(const float *__restrict__ src, float *__restrict__ dst, ltd_layout dz)
+/* One CTA copies one (bm,bk) tile of a column-major matrix; each of its 256 threads copies
+ * (bm/32) x (bk/8) elements.  dz = zipped_divide(matrix, (bm,bk)): its rest mode gives the tile.
+ *   interleaved: thread t takes local_partition(tile, (_32,_8), t) = (bm/32,bk/8):(32,8*ld) at
+ *                (t%32) + (t/32)*ld -- a warp reads 32 neighbouring floats per instruction;
+ *   blocked:     thread t takes the contiguous block local_tile(tile, (bm/32,bk/8), (t%32,t/32)) --
+ *                a warp's threads read floats bm/32 apart per instruction.
+ * Called with constant bm, bk the layouts fold to plain index arithmetic. */
+static __device__ __forceinline__ void copy_tile(const float *__restrict__ src, float *__restrict__ dst,
+                                                 const ltd_layout *dz, int interleaved, int bm, int bk)
 {
-  int base = ltd_mode(&dz, 1, blockIdx.x);                          // the CTA's tile (local_tile)
-  int ld = dz.stride[1];
-  ltd_layout thr = ltd_tile2(32, 8, 1, ld);                         // thread coordinate -> offset
-  ltd_layout val = ltd_tile2(BM / 32, BK / 8, 32, 8 * ld);          // the thread's (2,2) elements
+  int base = ltd_mode(dz, 1, blockIdx.x);                           // the CTA's tile (local_tile)
+  int ld = dz->stride[1], vm = bm / 32, vk = bk / 8;
+  ltd_layout thr = interleaved ? ltd_tile2(32, 8, 1, ld)            // thread coordinate -> offset
+                               : ltd_tile2(32, 8, vm, vk * ld);
+  ltd_layout val = interleaved ? ltd_tile2(vm, vk, 32, 8 * ld)      // the thread's elements
+                               : ltd_tile2(vm, vk, 1, ld);
   int t0 = base + ltd_eval(&thr, threadIdx.x);
 #pragma unroll
-  for (int j = 0; j < (BM / 32) * (BK / 8); ++j) dst[t0 + ltd_eval(&val, j)] = src[t0 + ltd_eval(&val, j)];
+  for (int j = 0; j < vm * vk; ++j) dst[t0 + ltd_eval(&val, j)] = src[t0 + ltd_eval(&val, j)];
 }
 
-/* Blocked: thread t takes the contiguous 2x2 block at (2*(t%32), 2*(t/32)).  A warp's threads read
- * floats two apart, so each load instruction touches twice the memory it uses. */
-__global__ void __launch_bounds__(THREADS)
-copy_blocked(const float *__restrict__ src, float *__restrict__ dst, ltd_layout dz)
-{
-  int base = ltd_mode(&dz, 1, blockIdx.x);
-  int ld = dz.stride[1];
-  ltd_layout thr = ltd_tile2(32, 8, BM / 32, (BK / 8) * ld);        // block of thread t
-  ltd_layout val = ltd_tile2(BM / 32, BK / 8, 1, ld);               // inside the block
-  int t0 = base + ltd_eval(&thr, threadIdx.x);
-#pragma unroll
-  for (int j = 0; j < (BM / 32) * (BK / 8); ++j) dst[t0 + ltd_eval(&val, j)] = src[t0 + ltd_eval(&val, j)];
-}
+__global__ void __launch_bounds__(THREADS) copy_interleaved_2x2(const float *s, float *d, ltd_layout dz) { copy_tile(s, d, &dz, 1, 64, 16); }
+__global__ void __launch_bounds__(THREADS) copy_blocked_2x2(const float *s, float *d, ltd_layout dz)     { copy_tile(s, d, &dz, 0, 64, 16); }
+__global__ void __launch_bounds__(THREADS) copy_interleaved_8x4(const float *s, float *d, ltd_layout dz) { copy_tile(s, d, &dz, 1, 256, 32); }
+__global__ void __launch_bounds__(THREADS) copy_blocked_8x4(const float *s, float *d, ltd_layout dz)     { copy_tile(s, d, &dz, 0, 256, 32); }
 // ANCHOR_END: copy_kernels
 
 /* ------------------------------------------------------------------------------------------------
@@ -248,53 +247,59 @@ static int check_projection(void)
  * Host: interleaved versus blocked, measured
  * ---------------------------------------------------------------------------------------------- */
 
-typedef struct { const float *src; float *dst; ltd_layout dz; int tiles; size_t bytes; int which; } copy_ctx;
+typedef void (*copy_kernel)(const float *, float *, ltd_layout);
+
+typedef struct { const float *src; float *dst; ltd_layout dz[2]; int tiles[2]; size_t bytes; int which; } copy_ctx;
+
+static const char *copy_names[5] = { "cudaMemcpy", "interleaved 2x2", "blocked 2x2", "interleaved 8x4", "blocked 8x4" };
+static copy_kernel copy_kernels[5] = { NULL, copy_interleaved_2x2, copy_blocked_2x2, copy_interleaved_8x4, copy_blocked_8x4 };
 
 static void run_copy(void *p)
 {
   copy_ctx *c = (copy_ctx *)p;
-  if (c->which == 0) LK_CHECK(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, 0));
-  else if (c->which == 1) { copy_interleaved<<<c->tiles, THREADS>>>(c->src, c->dst, c->dz); LK_LAUNCH(); }
-  else { copy_blocked<<<c->tiles, THREADS>>>(c->src, c->dst, c->dz); LK_LAUNCH(); }
+  if (c->which == 0) { LK_CHECK(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, 0)); return; }
+  int big = c->which >= 3;
+  copy_kernels[c->which]<<<c->tiles[big], THREADS>>>(c->src, c->dst, c->dz[big]);
+  LK_LAUNCH();
 }
 
+/* The same 1 GiB copy four ways: tiles (64,16) and (256,32), each thread taking 2x2 or 8x4
+ * elements either interleaved (local_partition) or as a contiguous block. */
 static int compare_copies(int quick, int check_only, FILE *data)
 {
   const int M = 16384, N = quick ? 1024 : 16384;      /* fp32, column-major: 1 GiB */
   const size_t n = (size_t)M * N, bytes = n * sizeof(float);
   lt_val st[2] = { lt_static(1), lt_int(M) };
   lt_layout mS = lt_make_layout_sd(pair(M, N), lt_tuple_of(2, st));
-  lt_layout z = lt_zipped_divide(mS, P("(_64,_16)"));
-  ltd_layout dz = device_form(&z);
+  lt_layout z0 = lt_zipped_divide(mS, P("(_64,_16)")), z1 = lt_zipped_divide(mS, P("(_256,_32)"));
   float *h = (float *)malloc(bytes), *back = (float *)malloc(bytes);
   lk_fill_random(h, n, 303);
   float *src, *dst;
   LK_CHECK(cudaMalloc(&src, bytes));
   LK_CHECK(cudaMalloc(&dst, bytes));
   LK_CHECK(cudaMemcpy(src, h, bytes, cudaMemcpyHostToDevice));
-  copy_ctx c = { src, dst, dz, (int)(n / (BM * BK)), bytes, 0 };
-  const char *names[3] = { "cudaMemcpy", "copy_interleaved", "copy_blocked" };
+  copy_ctx c = { src, dst, { device_form(&z0), device_form(&z1) }, { (int)(n / (64 * 16)), (int)(n / (256 * 32)) }, bytes, 0 };
   int fails = 0;
-  for (int w = 1; w <= 2; ++w) {
+  for (int w = 1; w <= 4; ++w) {
     lk_poison(dst, bytes);
     c.which = w;
     run_copy(&c);
     LK_CHECK(cudaMemcpy(back, dst, bytes, cudaMemcpyDeviceToHost));
-    size_t bad = memcmp(back, h, bytes) ? lk_compare_float(back, h, n, 0.0, names[w]) : 0;
-    printf("%s %s: %.0f MiB copied, every element compared\n", bad ? "FAIL" : "PASS", names[w], bytes / 1048576.0);
+    size_t bad = memcmp(back, h, bytes) ? lk_compare_float(back, h, n, 0.0, copy_names[w]) : 0;
+    printf("%s copy, %s: %.0f MiB copied, every element compared\n", bad ? "FAIL" : "PASS", copy_names[w], bytes / 1048576.0);
     fails += bad != 0;
   }
   if (!fails && !check_only) {
     lk_timing opt = lk_timing_default();
-    double ms[3];
-    for (int w = 0; w < 3; ++w) { c.which = w; ms[w] = lk_time_ms(run_copy, &c, &opt); }
+    double ms[5];
+    for (int w = 0; w < 5; ++w) { c.which = w; ms[w] = lk_time_ms(run_copy, &c, &opt); }
     char dev[512];
     lk_device_stamp(dev, sizeof dev);
     printf("bench: device %s\n", dev);
-    for (int w = 0; w < 3; ++w) {
+    for (int w = 0; w < 5; ++w) {
       double gbs = 2.0 * bytes / (ms[w] * 1e-3) / 1e9;
-      printf("bench: %-17s %8.3f ms  %7.1f GB/s  %.3f of cudaMemcpy\n", names[w], ms[w], gbs, ms[0] / ms[w]);
-      if (data) fprintf(data, "%s %.1f %.4f\n", names[w], gbs, ms[0] / ms[w]);
+      printf("bench: %-16s %8.3f ms  %7.1f GB/s  %.3f of cudaMemcpy\n", copy_names[w], ms[w], gbs, ms[0] / ms[w]);
+      if (data) fprintf(data, "\"%s\" %.1f %.4f\n", copy_names[w], gbs, ms[0] / ms[w]);
     }
   }
   LK_CHECK(cudaFree(src)); LK_CHECK(cudaFree(dst));
