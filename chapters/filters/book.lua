@@ -1,0 +1,212 @@
+-- book.lua: chapters, numbered figures, references and navigation.
+--
+-- The chapters are the files named in $BOOK_CHAPTERS (chapters/NN_name.md, in
+-- order); chapter NN's figures are numbered NN.1, NN.2, ... in order of
+-- appearance. A figure is an image alone in its paragraph with an id:
+--     ![A layout in 2x2 tiles](figures/tiles.svg){#fig:tiles}
+-- and the text refers to it, from any chapter, as @fig:tiles ("Figure 1.2",
+-- a link). A section with an id {#sec:name} is referred to as @sec:name.
+-- A reference to an id that no chapter defines, a duplicate id, or a figure
+-- file missing from $BOOK_DIR stops the build with the name.
+--
+-- For HTML (one page per chapter) it also sets the template's navigation
+-- (book-chapters, prev, next, pagetitle) and, on the front page (a file that
+-- is not a chapter), puts the book's table of contents where a div with id
+-- "contents" stands (or at the end).
+
+local input = (PANDOC_STATE.input_files or {})[1] or ""
+local book_dir = os.getenv("BOOK_DIR") or "build/book"
+local one_document = FORMAT:match("epub") ~= nil
+
+local function fail(msg)
+  error("\n" .. input .. ": " .. msg .. "\n", 0)
+end
+
+local function basename(p) return (p:gsub("^.*/", "")) end
+
+local function is_figure(para)
+  if #para.content ~= 1 then return nil end
+  local img = para.content[1]
+  if img.t == "Image" and img.title:match("^fig:") then return img end
+  return nil
+end
+
+local function read_chapter(path)
+  local f = io.open(path, "r")
+  if not f then fail("chapter not found: " .. path) end
+  local text = f:read("a")
+  f:close()
+  return pandoc.read(text, "markdown")
+end
+
+-- the book's index: every chapter's title, sections and figures
+local chapters, targets, current = {}, {}, nil
+
+local function add_target(id, t)
+  if targets[id] then
+    fail("duplicate id '" .. id .. "' (" .. targets[id].file .. " and " .. t.file .. ")")
+  end
+  targets[id] = t
+end
+
+local function index_chapter(path)
+  local num = tonumber(basename(path):match("^(%d+)_"))
+  if not num then fail("a chapter's file name must start with its number: " .. path) end
+  local ch = {file = path, number = num, html = basename(path):gsub("%.md$", ".html"),
+              sections = {}}
+  local doc = read_chapter(path)
+  local counters, nfig = {0, 0, 0, 0, 0, 0}, 0
+  for _, b in ipairs(doc.blocks) do
+    if b.t == "Header" and not b.classes:includes("unnumbered") then
+      counters[b.level] = counters[b.level] + 1
+      for l = b.level + 1, #counters do counters[l] = 0 end
+      local parts = {tostring(num)}
+      for l = 2, b.level do parts[#parts + 1] = tostring(counters[l]) end
+      local label = table.concat(parts, ".")
+      if b.level == 1 and not ch.title then ch.title = b.content end
+      if b.level == 2 then ch.sections[#ch.sections + 1] = {id = b.identifier, label = label, title = b.content} end
+      if b.identifier ~= "" then
+        add_target(b.identifier, {file = path, html = ch.html, label = "Section " .. label, kind = "sec"})
+      end
+    end
+  end
+  -- figures may sit inside divs: walk every paragraph
+  local figs = {}
+  pandoc.walk_block(pandoc.Div(doc.blocks), {
+    Para = function(p)
+      local img = is_figure(p)
+      if img then figs[#figs + 1] = img end
+    end
+  })
+  for _, img in ipairs(figs) do
+    nfig = nfig + 1
+    if img.identifier ~= "" then
+      add_target(img.identifier, {file = path, html = ch.html,
+        label = "Figure " .. num .. "." .. nfig, kind = "fig"})
+    end
+  end
+  ch.title = ch.title or {pandoc.Str(path)}
+  return ch
+end
+
+local function build_index()
+  for path in (os.getenv("BOOK_CHAPTERS") or ""):gmatch("%S+") do
+    chapters[#chapters + 1] = index_chapter(path)
+    if path == input then current = chapters[#chapters] end
+  end
+end
+
+local function href(t)
+  local id = "#" .. (t.id or "")
+  if one_document or (current and t.html == current.html) then return id end
+  return t.html .. id
+end
+
+-- figures: "Figure N.M: caption" (the number from the index, by id), and
+-- the file must exist
+local function number_figure(para)
+  local img = is_figure(para)
+  if not img then return nil end
+  if img.identifier == "" then
+    fail("a figure needs an id, e.g. ![...](" .. img.src .. "){#fig:name}")
+  end
+  local src = img.src
+  if not src:match("^%a+:") then
+    local f = io.open(book_dir .. "/" .. src, "r")
+    if not f then fail("figure file not found: " .. book_dir .. "/" .. src .. " (figure " .. img.identifier .. ")") end
+    f:close()
+  end
+  local t = targets[img.identifier]
+  if t then
+    local caption = pandoc.List({pandoc.Span({pandoc.Str((t.label:gsub(" ", "\u{a0}")) .. ":")},
+      pandoc.Attr("", {"figure-number"})), pandoc.Space()})
+    caption:extend(img.caption)
+    img.caption = caption
+  end
+  return para
+end
+
+local function resolve(cite)
+  local out, known = pandoc.List(), false
+  for i, c in ipairs(cite.citations) do
+    local id = c.id
+    if id:match("^fig:") or id:match("^sec:") then
+      known = true
+      local t = targets[id]
+      if not t then fail("reference to an unknown id: @" .. id) end
+      if i > 1 then out:extend({pandoc.Str(","), pandoc.Space()}) end
+      out:insert(pandoc.Link({pandoc.Str((t.label:gsub(" ", "\u{a0}")))},
+        href({html = t.html, id = id}), "", pandoc.Attr("", {"xref"})))
+    end
+  end
+  if known then return out end
+  return nil
+end
+
+local function meta_str(s) return pandoc.MetaString(s) end
+
+local function navigation(doc)
+  if one_document then return doc end
+  local list = pandoc.List()
+  for i, ch in ipairs(chapters) do
+    list:insert(pandoc.MetaMap({
+      href = meta_str(ch.html), number = meta_str(tostring(ch.number)),
+      title = pandoc.MetaInlines(ch.title),
+      current = pandoc.MetaBool(ch == current),
+    }))
+  end
+  doc.meta["book-chapters"] = pandoc.MetaList(list)
+  local title = pandoc.utils.stringify(doc.meta.title or "")
+  if current then
+    for i, ch in ipairs(chapters) do
+      if ch == current then
+        local function link(c)
+          return pandoc.MetaMap({href = meta_str(c.html), number = meta_str(tostring(c.number)),
+                                 title = pandoc.MetaInlines(c.title)})
+        end
+        doc.meta.prev = i > 1 and link(chapters[i - 1]) or pandoc.MetaMap({href = meta_str("index.html"),
+          title = pandoc.MetaInlines({pandoc.Str("Contents")})})
+        if i < #chapters then doc.meta.next = link(chapters[i + 1]) end
+      end
+    end
+    doc.meta.pagetitle = meta_str(current.number .. " " .. pandoc.utils.stringify(current.title) .. " — " .. title)
+    doc.meta["chapter-number"] = meta_str(tostring(current.number))
+  else
+    doc.meta.pagetitle = meta_str(title)
+    doc.meta["front-page"] = pandoc.MetaBool(true)
+    if #chapters > 0 then
+      doc.meta.next = pandoc.MetaMap({href = meta_str(chapters[1].html), number = meta_str(tostring(chapters[1].number)),
+        title = pandoc.MetaInlines(chapters[1].title)})
+    end
+    -- the table of contents
+    local items = pandoc.List()
+    for _, ch in ipairs(chapters) do
+      local head = pandoc.List({pandoc.Span({pandoc.Str(tostring(ch.number))}, pandoc.Attr("", {"toc-number"})), pandoc.Space()})
+      head:extend(ch.title)
+      local subs = pandoc.List()
+      for _, s in ipairs(ch.sections) do
+        local t = pandoc.List({pandoc.Span({pandoc.Str(s.label)}, pandoc.Attr("", {"toc-number"})), pandoc.Space()})
+        t:extend(s.title)
+        subs:insert({pandoc.Plain({pandoc.Link(t, ch.html .. "#" .. s.id)})})
+      end
+      local item = pandoc.List({pandoc.Plain({pandoc.Link(head, ch.html)})})
+      if #subs > 0 then item:insert(pandoc.BulletList(subs)) end
+      items:insert(item)
+    end
+    local toc = pandoc.Div({pandoc.Header(2, {pandoc.Str("Contents")}, pandoc.Attr("contents-title", {"unnumbered"})),
+                            pandoc.BulletList(items)}, pandoc.Attr("contents", {"book-toc"}))
+    local placed = false
+    for i, b in ipairs(doc.blocks) do
+      if b.t == "Div" and b.identifier == "contents" then doc.blocks[i] = toc; placed = true end
+    end
+    if not placed then doc.blocks:insert(toc) end
+  end
+  return doc
+end
+
+return {
+  {Pandoc = function(doc) build_index(); return nil end},
+  {Para = number_figure},
+  {Cite = resolve},
+  {Pandoc = navigation},
+}

@@ -1,0 +1,74 @@
+# The book: chapters/NN_name.md -> $(BOOK)/NN_name.html (one page per
+# chapter, with previous/next links), chapters/preface.md -> index.html (the
+# front page and the book's contents), everything -> book.epub.
+#
+# The filters in chapters/filters/ include code and recorded output from the
+# real files, run the live examples through the calculator, and number the
+# figures and references; any that cannot be resolved stops the build.
+
+BOOK := $(B)/book
+export BOOK_DIR := $(BOOK)
+
+chapter_nn = $(firstword $(subst _, ,$(notdir $(1))))
+# a chapter whose lab is a CUDA program needs nvcc (its figures may come
+# from the lab); without nvcc it is left out of the book with a note
+chapter_needs_nvcc = $(wildcard labs/$(call chapter_nn,$(1))_*/*.cu)
+
+CHAPTERS_ALL := $(sort $(wildcard chapters/[0-9][0-9]_*.md))
+CHAPTERS := $(if $(NVCC),$(CHAPTERS_ALL),$(foreach c,$(CHAPTERS_ALL),$(if $(call chapter_needs_nvcc,$(c)),,$(c))))
+CHAPTERS_SKIPPED := $(filter-out $(CHAPTERS),$(CHAPTERS_ALL))
+export BOOK_CHAPTERS := $(CHAPTERS)
+
+PAGES := $(BOOK)/index.html $(patsubst chapters/%.md,$(BOOK)/%.html,$(CHAPTERS))
+
+FILTERS := chapters/filters/include.lua chapters/filters/live.lua chapters/filters/book.lua
+PANDOC_COMMON := --from markdown --fail-if-warnings --mathml \
+	--metadata-file chapters/book.yaml $(addprefix --lua-filter ,$(FILTERS))
+PANDOC_HTML := $(PANDOC_COMMON) --to html5 --standalone --template chapters/template.html \
+	--section-divs --toc --toc-depth=3
+
+# what every page depends on: the build of the book and the calculator
+BOOK_INPUTS := $(FILTERS) chapters/book.yaml chapters/template.html $(CHAPTERS) chapters/preface.md \
+	$(LAYOUT) $(BOOK)/book.css
+
+# the files a chapter includes (include="..." and include-output="..."): a
+# changed one rebuilds the page, a missing one stops the build with its name
+chapter_includes = $(sort $(shell grep -oE 'include(-output)?="[^"]*"' $(1) | sed 's/^[^"]*"//; s/"$$//'))
+
+# the figures a chapter shows: every figures/NAME.svg that it names
+chapter_figures = $(addprefix $(BOOK)/,$(sort $(shell grep -o 'figures/[A-Za-z0-9_./-]*\.svg' $(1))))
+
+include figures/figures.mk
+
+.PHONY: book book-tools
+book: $(PAGES) $(BOOK)/book.epub
+	@$(if $(CHAPTERS_SKIPPED),echo "note: nvcc not found: the book leaves out $(notdir $(CHAPTERS_SKIPPED))")
+
+# pandoc and gnuplot, installed when missing (mk/need-tools.sh)
+book-tools:
+	@$(NEED) $(PANDOC)=pandoc $(GNUPLOT)=gnuplot-nox
+
+$(BOOK)/book.css: chapters/book.css
+	@mkdir -p $(@D)
+	$(Q)cp $< $@
+
+$(BOOK)/index.html: chapters/preface.md $(BOOK_INPUTS) | book-tools
+	@mkdir -p $(@D)
+	$(call say,pandoc,$@)
+	$(Q)$(PANDOC) $(PANDOC_HTML) -o $@ $<
+
+define chapter_rule
+$(BOOK)/$(notdir $(1:.md=.html)): $(1) $(BOOK_INPUTS) $(call chapter_figures,$(1)) $(call chapter_includes,$(1)) | book-tools
+	@mkdir -p $$(@D)
+	$$(call say,pandoc,$$@)
+	$$(Q)$$(PANDOC) $$(PANDOC_HTML) --number-sections --number-offset=$$$$(( $$(patsubst 0%,%,$(call chapter_nn,$(1))) - 1 )) -o $$@ $(1)
+endef
+$(foreach c,$(CHAPTERS),$(eval $(call chapter_rule,$(c))))
+
+$(BOOK)/book.epub: chapters/preface.md $(BOOK_INPUTS) \
+		$(foreach c,$(CHAPTERS),$(call chapter_figures,$(c)) $(call chapter_includes,$(c))) | book-tools
+	@mkdir -p $(@D)
+	$(call say,pandoc,$@)
+	$(Q)$(PANDOC) $(PANDOC_COMMON) --to epub3 --toc --toc-depth=2 --number-sections \
+		--epub-chapter-level=1 --css chapters/book.css --resource-path=.:$(BOOK) \
+		-o $@ chapters/preface.md $(CHAPTERS)
