@@ -1,7 +1,7 @@
 # The book's figures: SVG files in $(BOOK)/figures/, drawn by gnuplot.
 #
 # A layout drawn as a grid of coloured cells (the figure most chapters use)
-# takes one line in figures/layouts.list:
+# takes one line in figures/NN.list (one list per chapter):
 #
 #     name | calculator expression | colour rule | title
 #
@@ -22,14 +22,15 @@
 
 GRID_GP := figures/layout_grid.gp
 
-# figures/layouts.list -> make rules (one set per line)
-$(B)/mk/layout-figures.mk: figures/layouts.list figures/list2mk.awk
+# figures/NN.list -> make rules (one set per line)
+LAYOUT_LISTS := $(sort $(wildcard figures/[0-9][0-9].list))
+$(B)/mk/layout-figures.mk: $(LAYOUT_LISTS) figures/list2mk.awk
 	@mkdir -p $(@D)
-	$(Q)awk -f figures/list2mk.awk $< > $@.tmp && mv $@.tmp $@
+	$(Q)awk -f figures/list2mk.awk $(LAYOUT_LISTS) > $@.tmp && mv $@.tmp $@
 
 include $(B)/mk/layout-figures.mk
 
-$(LAYOUT_FIGURES:%=$(B)/figdata/%.dat): $(B)/figdata/%.dat: $(LAYOUT) figures/layouts.list
+$(LAYOUT_FIGURES:%=$(B)/figdata/%.dat): $(B)/figdata/%.dat: $(LAYOUT) $(LAYOUT_LISTS)
 	@mkdir -p $(@D)
 	$(call say,layout,$@)
 	$(Q)$(LAYOUT) --plot $@ '$(FIG_EXPR)' > /dev/null
@@ -49,3 +50,6 @@ $(B)/figdata/%/.written: $(B)/bin/%
 #   	@mkdir -p $(@D)
 #   	$(GNUPLOT) -c figures/bandwidth.gp $< $@
 #   $(B)/figdata/03_local_partition/threads.dat: $(B)/figdata/03_local_partition/.written ;
+
+# Each chapter's other figure rules live in figures/NN.mk.
+include $(wildcard figures/[0-9][0-9].mk)

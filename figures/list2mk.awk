@@ -1,4 +1,4 @@
-# list2mk.awk: figures/layouts.list -> make variables for figures/figures.mk.
+# list2mk.awk: figures/NN.list -> make variables for figures/figures.mk.
 # Each line "name | expression | colour rule | title" becomes the figure
 # `name` with target-specific FIG_EXPR, FIG_COLOUR and FIG_TITLE.
 function trim(s) { gsub(/^[ \t]+|[ \t]+$/, "", s); return s }
@@ -8,11 +8,11 @@ BEGIN { FS = "|" }
 {
 	name = trim($1); expr = trim($2); colour = trim($3); title = trim($4)
 	if (name !~ /^[A-Za-z0-9_.-]+$/ || expr == "" || NF < 3 || NF > 4) {
-		printf "figures/layouts.list:%d: expected \"name | expression | colour rule | title\"\n", NR > "/dev/stderr"
+		printf "%s:%d: expected \"name | expression | colour rule | title\"\n", FILENAME, FNR > "/dev/stderr"
 		exit 1
 	}
 	if ((expr colour title) ~ /'/) {
-		printf "figures/layouts.list:%d: no single quotes, please\n", NR > "/dev/stderr"
+		printf "%s:%d: no single quotes, please\n", FILENAME, FNR > "/dev/stderr"
 		exit 1
 	}
 	printf "LAYOUT_FIGURES += %s\n", name

@@ -18,7 +18,7 @@ copy_repo() {
 # copy in DIR (a chapter, a figure from the calculator, one from a data file)
 with_fixture() {
 	cp tests/book/fixture/99_fixture.md "$1/chapters/"
-	cat tests/book/fixture/layouts.line >> "$1/figures/layouts.list"
+	cat tests/book/fixture/layouts.line >> "$1/figures/99.list"
 	echo 'include tests/book/fixture/fixture.mk' >> "$1/figures/figures.mk"
 }
 
