@@ -9,5 +9,6 @@ rc=0
 "$B/san/tests/test_units" | sed 's/^\(not \)\{0,1\}ok - /&[asan+ubsan] /' || rc=1
 "$B/san/tests/test_vectors" tests/data/cute/*.tsv $(ls tests/data/oracle/random_*.tsv 2>/dev/null) | sed 's/^\(not \)\{0,1\}ok - /&[asan+ubsan] /' || rc=1
 "$B/san/tests/test_props" "${SAN_PROPS_CASES:-1000}" 7 | sed 's/^\(not \)\{0,1\}ok - /&[asan+ubsan] /' || rc=1
+"$B/san/tests/test_scheduler" | sed 's/^\(not \)\{0,1\}ok - /&[asan+ubsan] /' || rc=1
 CALC="$B/san/bin/layout" tests/checks/11-calculator.sh | grep -v 'runs through layout --tsv in' | sed 's/^\(not \)\{0,1\}ok [0-9]* - /&[asan+ubsan] /' || rc=1
 exit $rc
