@@ -174,8 +174,11 @@ lt_layout lt_filter(lt_layout l);
 /* composition(A, B): the layout R with R(c) = A(B(c)) for every c in B's domain.
  *   ((6,2):(8,2), (4,3):(3,1)) -> ((2,2),(3,1)):((24,2),(8,2))
  *   ((_6,_2):(_8,_2), (_4,_3):(_3,_1)) -> ((_2,_2),_3):((_24,_2),_8)
- * @pre CuTe's divisibility conditions on A's modes and B's strides and shapes; CuTe asserts them
- *      for static values only, the library checks the values always (an error, not a wrong layout)
+ * @pre CuTe's divisibility conditions on A's modes and B's strides and shapes.  CuTe asserts them
+ *      for static values only; the library checks the same conditions on the values always (an
+ *      error, not CuTe's wrong layout).  They are weaker than admissibility: for example
+ *      ((_4,_6):(_6,_1), _8:_3) passes them in CuTe and here, and gives (_2,_4):(_18,_1), which
+ *      is not A o B -- the library follows CuTe there
  * @post compatible(B, R); R(c) == A(B(c)) for admissible A, B whose image of B lies in A's domain */
 lt_layout lt_composition(lt_layout a, lt_layout b);
 /* composition(A, T) with a tiler: a layout, an integer n (= n:_1), `_`, or a tuple of those

@@ -27,7 +27,11 @@ local function run(args, input)
   local f = io.open(calc, "r")
   if not f then fail("calculator not found: " .. calc .. " (make " .. calc .. ")") end
   f:close()
-  local ok, out = pcall(pandoc.pipe, calc, args, input)
+  -- through sh, to drop the calculator's standard error: an error it reports is also its
+  -- output line, and the filter judges that line (an error shown on purpose stays quiet)
+  local argv = {"-c", 'exec "$0" "$@" 2>/dev/null', calc}
+  for _, a in ipairs(args) do argv[#argv + 1] = a end
+  local ok, out = pcall(pandoc.pipe, "sh", argv, input)
   if ok then return out end
   -- a non-zero exit (some line failed): keep what it printed
   if type(out) == "table" and out.output then return out.output end
