@@ -51,6 +51,7 @@ typedef struct ltd_layout {
  * count lets nvcc unroll it, so every array index is a constant and the struct stays in registers
  * (with a run-time trip count it went to local memory and the tiled copy of lab 02 lost 17% of its
  * bandwidth).  With constant b, e and shapes the dead slots and the divisions fold away. */
+// ANCHOR: eval_range
 LTD_FN int ltd_eval_range(const ltd_layout *l, int b, int e, int idx)
 {
   int off = 0;
@@ -69,6 +70,7 @@ LTD_FN int ltd_eval_range(const ltd_layout *l, int b, int e, int idx)
   }
   return off;
 }
+// ANCHOR_END: eval_range
 
 /* layout(i): the offset of 1-D index i (all modes, colexicographic). */
 LTD_FN int ltd_eval(const ltd_layout *l, int i) { return ltd_eval_range(l, 0, l->nleaves, i); }

@@ -1,8 +1,9 @@
 #!/bin/sh
 # gpu.sh bench|data LAB...   (for a machine with a CUDA device)
 #   bench: runs every lab program, keeps its "bench:" lines in $B/bench/NAME.txt
-#   data:  runs every lab program with --data figures/data/NAME, the measured
-#          figure data that the book draws and the repository keeps
+#   data:  runs every lab program with --data figures/data, the measured figure
+#          data that the book draws and the repository keeps (each lab names its
+#          files NN_*.dat, NN its number)
 set -u
 B=${B:-build}
 what=$1; shift
@@ -19,8 +20,8 @@ for lab in "$@"; do
 		mkdir -p "$B/bench"
 		"$B/bin/$lab" | tee "$B/bench/$lab.log" | grep '^bench:' | tee "$B/bench/$lab.txt" || status=1 ;;
 	data)
-		mkdir -p "figures/data/$lab"
-		"$B/bin/$lab" --data "figures/data/$lab" || status=1 ;;
+		mkdir -p figures/data
+		"$B/bin/$lab" --data figures/data || status=1 ;;
 	esac
 done
 exit $status

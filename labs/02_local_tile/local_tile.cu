@@ -69,11 +69,12 @@ static void seed_examples(void)
  * (M,N) -- Step<_1,_1,X>.  The `_` in the coordinate keeps every k-tile: gA is (BLK_M,BLK_K,k). */
 static void gemm_projections(void)
 {
-  printf("GEMM projections, M=128 N=256 K=16, cta_tiler (_32,_64,_4), cta_coord (1,2,_):\n");
   lt_val tiler = P("(_32,_64,_4)"), coord = P("(1,2,_)");
   lt_view mA = lt_tensor(P("(128,16):(_1,128)"));    /* A is (M,K), column-major */
   lt_view mB = lt_tensor(P("(256,16):(_1,256)"));    /* B is (N,K) */
   lt_view mC = lt_tensor(P("(128,256):(_1,128)"));   /* C is (M,N) */
+  printf("GEMM projections, M=128 N=256 K=16, cta_tiler %s, cta_coord %s:\n", lt_str(&tiler), lt_str(&coord));
+  printf("  mA = %s   mB = %s   mC = %s\n", lt_str(&mA.layout), lt_str(&mB.layout), lt_str(&mC.layout));
   show("gA = local_tile(mA, tiler, coord, (_1,X,_1))", lt_local_tile_proj(&mA, tiler, coord, P("(_1,X,_1)")));
   show("gB = local_tile(mB, tiler, coord, (X,_1,_1))", lt_local_tile_proj(&mB, tiler, coord, P("(X,_1,_1)")));
   show("gC = local_tile(mC, tiler, coord, (_1,_1,X))", lt_local_tile_proj(&mC, tiler, coord, P("(_1,_1,X)")));
@@ -289,6 +290,38 @@ static int check_projections(void)
  * Host: the copy and its timing
  * ---------------------------------------------------------------------------------------------- */
 
+// ANCHOR: copy_divide
+/* The copy's host algebra, done once: the matrix in float4 units, (M4,N):(_1,M4) column-major,
+ * divided into the kernel's tiles.  COPY_TILER and TILE_M x TILE_N above must say the same. */
+static const char *COPY_TILER = "(_32,_64)";
+
+static lt_layout copy_divide(int M4, int N)
+{
+  lt_val st[2] = { lt_static(1), lt_int(M4) };
+  lt_layout mS = lt_make_layout_sd(coord2(M4, N), lt_tuple_of(2, st));   // (M4,N):(_1,M4)
+  return lt_zipped_divide(mS, P(COPY_TILER));                            // ((tile),(rest))
+}
+// ANCHOR_END: copy_divide
+
+// ANCHOR: copy_plan
+/* Printed by the host part: the copy's zipped_divide and whether its tile mode is the tile the
+ * kernels assume, (TILE_M,TILE_N):(1,ld). */
+static void copy_plan(void)
+{
+  const int M4 = 4096, N = 16384;
+  lt_layout z = copy_divide(M4, N);
+  ltd_layout dz = device_form(&z);
+  lt_layout tile = lt_get(z, 0);
+  int same = dz.first[1] == 2 && dz.shape[0] == TILE_M && dz.shape[1] == TILE_N && dz.stride[0] == 1;
+  printf("tiled copy of (%d,%d) float4 (1 GiB), kernels' tile TILE_M x TILE_N = %d x %d:\n", M4, N, TILE_M, TILE_N);
+  char expr[96];
+  snprintf(expr, sizeof expr, "zipped_divide((%d,%d):(_1,%d), %s)", M4, N, M4, COPY_TILER);
+  printf("  %-58s -> %s\n", expr, lt_str(&z));
+  printf("  tile mode %s %s the kernels' tile (%d,%d):(1,ld)\n", lt_str(&tile),
+         same ? "matches" : "does NOT match", TILE_M, TILE_N);
+}
+// ANCHOR_END: copy_plan
+
 typedef struct { const float4 *src; float4 *dst; ltd_layout dz; int ld, tiles, tiles_m; size_t bytes; int which; } copy_ctx;
 
 static void run_copy(void *p)
@@ -304,9 +337,7 @@ static int check_and_time_copy(int quick, int check_only, FILE *data)
   /* the matrix in float4 units: (M4, N) column-major; 1 GiB = 4096 x 16384 float4 */
   const int M4 = 4096, N = quick ? 1024 : 16384;
   const size_t n4 = (size_t)M4 * N, bytes = n4 * sizeof(float4);
-  lt_val st[2] = { lt_static(1), lt_int(M4) };
-  lt_layout mS = lt_make_layout_sd(coord2(M4, N), lt_tuple_of(2, st));
-  lt_layout z = lt_zipped_divide(mS, P("(_32,_64)"));
+  lt_layout z = copy_divide(M4, N);
   ltd_layout dz = device_form(&z);
   if (ltd_mode_size(&dz, 0) != TILE_M * TILE_N || dz.stride[0] != 1) { printf("FAIL the tile mode is not (_32,_64):(_1,ld)\n"); return 1; }
 
@@ -359,6 +390,7 @@ int main(int argc, char **argv)
 
   seed_examples();
   gemm_projections();
+  copy_plan();
   if (!lk_device_present()) return 0;
 
   FILE *own = dir ? lk_data_open(dir, "02_owners.dat", "row col cta: the CTA that wrote each element of C (128 x 192, tiles 32 x 64)", 1) : NULL;

@@ -1,0 +1,4 @@
+# needs: gpu
+# The lab's device part (what it prints after the host part of output.txt);
+# output-gpu.txt is a run on an NVIDIA H200.  Lines starting with bench: vary.
+"$B/bin/02_local_tile" | sed -n '/^\(PASS\|FAIL\)/,$p'
