@@ -20,6 +20,7 @@
  *   build/bin/03_local_partition --data DIR     also write the figures' data into DIR
  *   build/bin/03_local_partition --quick        a 64 MiB copy instead of 1 GiB
  *   build/bin/03_local_partition --check-only   verify, do not time (for compute-sanitizer)
+ *   build/bin/03_local_partition --exercise K   print what exercise K checks (host only), stop
  *
  * What it prints
  *   the host algebra (deterministic: the chapter includes it), PASS/FAIL for each device check,
@@ -307,12 +308,71 @@ static int compare_copies(int quick, int check_only, FILE *data)
   return fails;
 }
 
+/* ------------------------------------------------------------------------------------------------
+ * Host: exercises (chapter 3).  Change the values below; `make check LAB=03 EX=K` checks them by
+ * running this program with --exercise K (host only) and recomputing its lines with the calculator.
+ * ---------------------------------------------------------------------------------------------- */
+
+// ANCHOR: exercise_1
+/* Exercise 1: number the 256 threads along k first -- thread 1 next to thread 0 in k,
+ * not in m -- and predict, before you run it, which elements thread 1 takes of the
+ * lab's (64,16) tile (ld 1024), written as the program prints a view: "offset o layout". */
+static const char *ex1_thread_layout = "(_32,_8):(_1,_32)";
+static const char *ex1_prediction    = "? o ?";
+// ANCHOR_END: exercise_1
+
+// ANCHOR: exercise_2
+/* Exercise 2: 128 threads share a (64,16) column-major tile.  Give every thread its
+ * elements in float4s: elements 4q..4q+3 of its view must be 4 neighbouring floats along
+ * m, starting at a multiple of 4 -- a blocked assignment with vectors -- and every element
+ * of the tile must have exactly one owner. */
+static lt_view ex2_thread_view(const lt_view *tile, int t)
+{
+  return lt_local_partition(tile, P("(_16,_8):(_1,_16)"), lt_int(t));
+}
+// ANCHOR_END: exercise_2
+
+// ANCHOR: exercise_3
+/* Exercise 3: the thread layout (_16,_16,_1):(_16,_1,_0) runs over (M,N,K).  Operand A
+ * is (M,K) and takes the step (_1,X,_1): the threads that differ only in n share its
+ * elements.  Operand B is (N,K).  Which step gives every thread its part of B, shared by
+ * the threads that differ only in m? */
+static const char *ex3_step_b = "(_1,X,_1)";
+// ANCHOR_END: exercise_3
+
+static void print_exercise(int k)
+{
+  if (k == 1) {
+    lt_view tile = lt_tensor(P("(_64,_16):(_1,1024)"));
+    lt_view mine = lt_local_partition(&tile, P(ex1_thread_layout), lt_int(1));
+    printf("exercise 1: thread layout %s\n", ex1_thread_layout);
+    printf("exercise 1: predicted thread 1: %s\n", ex1_prediction);
+    printf("exercise 1: computed thread 1: %s o %s\n", lt_str(&mine.offset), lt_str(&mine.layout));
+  } else if (k == 2) {
+    lt_view tile = lt_tensor(P("(_64,_16):(_1,_64)"));
+    for (int t = 0; t < 128; ++t) {
+      lt_view mine = ex2_thread_view(&tile, t);
+      printf("exercise 2: thread %d: %s o %s\n", t, lt_str(&mine.offset), lt_str(&mine.layout));
+    }
+  } else {
+    lt_view tile = lt_tensor(P("(_64,_16):(_1,_64)"));
+    lt_layout thr = P("(_16,_16,_1):(_16,_1,_0)");
+    printf("exercise 3: step %s\n", ex3_step_b);
+    for (int t = 0; t < 256; ++t) {
+      lt_view mine = lt_local_partition_proj(&tile, thr, lt_int(t), P(ex3_step_b));
+      printf("exercise 3: thread %d: %s o %s\n", t, lt_str(&mine.offset), lt_str(&mine.layout));
+    }
+  }
+}
+
 int main(int argc, char **argv)
 {
-  lk_args a = { argc, argv, "usage: 03_local_partition [--data DIR] [--quick] [--check-only]\n" };
-  const char *known[] = { "--data=", "--quick", "--check-only", NULL };
+  lk_args a = { argc, argv, "usage: 03_local_partition [--data DIR] [--quick] [--check-only] [--exercise K]\n" };
+  const char *known[] = { "--data=", "--quick", "--check-only", "--exercise=", NULL };
   lk_args_check(&a, known);
   const char *dir = lk_arg_str(&a, "--data", NULL);
+  int exercise = (int)lk_arg_int(&a, "--exercise", 0, 1, 3);
+  if (exercise) { print_exercise(exercise); return 0; }
 
   seed_examples();
   two_assignments();

@@ -1,0 +1,1 @@
+$B/bin/03_local_partition --exercise 1

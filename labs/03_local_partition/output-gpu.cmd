@@ -1,0 +1,2 @@
+# needs: gpu
+$B/bin/03_local_partition
