@@ -1,0 +1,1 @@
+$B/bin/04_products
