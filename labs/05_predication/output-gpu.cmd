@@ -1,0 +1,2 @@
+# needs: gpu
+$B/bin/05_predication
