@@ -6,8 +6,8 @@
  *   - the work is counted in clusters: (ceil(TM/CM), ceil(TN/CN), TL) clusters, laid out
  *     column-major -- or, with swizzle S > 1, swizzled: the cluster count along the raster's
  *     minor direction is rounded up to a multiple of S, and S neighbouring clusters of that
- *     direction are taken before moving along the major one (a layout of the book's algebra,
- *     printed by lts_cluster_layout);
+ *     direction are taken before moving along the major one -- a layout of the book's algebra:
+ *     raster m: (M,(S,N/S),L):(S,(1,S*M),M*N); raster n: ((S,M/S),N,L):((1,S*N),S,M*N);
  *   - the grid is (CM, CN, P): P persistent clusters, the fewest of (all clusters, the active
  *     clusters that fit on the GPU at once) -- never more CTAs than the work has;
  *   - a cluster starts at work index blockIdx.z and advances by P; the work index becomes a

@@ -1,0 +1,2 @@
+# needs: gpu
+$B/bin/06_scheduling
