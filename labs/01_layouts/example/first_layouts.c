@@ -12,15 +12,19 @@
 #include <stdio.h>
 #include "layout.h"
 
-/* Parse a value written in CuTe's notation; a typo becomes an error value (lt_ok says so). */
+// ANCHOR: parse
+/* parse: lt_parse, plus a message on stderr when the text is not CuTe notation.
+ * lt_parse sets *errcol to the 1-based column (character position) of the first
+ * character it could not read; the value it returns then carries the error. */
 static lt_val parse(const char *text)
 {
-	int col = 0;
-	lt_val v = lt_parse(text, &col);
+	int errcol = 0;
+	lt_val v = lt_parse(text, &errcol);
 	if (!lt_ok(&v))
-		fprintf(stderr, "cannot parse %s at column %d: %s\n", text, col, lt_error(&v));
+		fprintf(stderr, "cannot parse %s at column %d: %s\n", text, errcol, lt_error(&v));
 	return v;
 }
+// ANCHOR_END: parse
 
 int main(void)
 {
