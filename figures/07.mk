@@ -1,0 +1,8 @@
+# Chapter 7's figure drawn from data measured on a GPU (figures/data/gemm.csv,
+# one row per version, size and precision, device and date in its columns;
+# `make gpu-data` rewrites it on a machine with a CUDA device).
+
+$(BOOK)/figures/07-ladder.svg: figures/data/gemm.csv figures/07-ladder.gp | book-tools
+	@mkdir -p $(@D)
+	$(call say,gnuplot,$@)
+	$(Q)$(GNUPLOT) -c figures/07-ladder.gp $< $@

@@ -1,0 +1,520 @@
+/* Lab 07 -- a GEMM from naive to cuBLAS class: the runner.
+ *
+ * What it shows
+ *   A ladder of kernels for C = alpha * A * B + beta * C (column-major, leading dimensions, BLAS's
+ *   convention), one kernel per file, all behind one launcher signature per precision:
+ *     0  cublas                   the reference (fp32: SGEMM in pedantic fp32 math, no TF32;
+ *                                 bf16: cublasGemmEx, bf16 A and B, fp32 C, CUBLAS_COMPUTE_32F)
+ *     1  1_naive                  fp32, one thread per element
+ *     2  2_smem_local_tile        fp32, CTA tiles in shared memory (local_tile)
+ *     3  3_register_blocking      fp32, 8 x 8 elements per thread (local_partition)
+ *     4  4_vectorized             fp32, 16-byte loads, conflict-free shared memory
+ *     5  5_double_buffered        fp32, the next tile loads while this one computes
+ *     6  6_warp_tiling            fp32, warp tiles
+ *     7  7_mma_ldmatrix           bf16 tensor cores: mma.sync fed by ldmatrix
+ *     8  8_mma_cp_async_swizzle   bf16: cp.async, 4 stages, swizzled shared memory
+ *   Any M, N, K >= 1 and any leading dimension >= the rows; every kernel predicates its ragged
+ *   tiles (the identity-tensor test of chapter 5) and reads or writes nothing out of bounds.
+ *
+ * Build and run
+ *   make run LAB=07                          (or: make build/bin/07_gemm && build/bin/07_gemm)
+ *   build/bin/07_gemm --check-only           verify every version, time nothing
+ *   build/bin/07_gemm --quick                fewer sizes and shapes
+ *   build/bin/07_gemm --sizes 4096,4095x4097x1000 --versions 0,6,8 --shapes 0
+ *   build/bin/07_gemm --csv FILE             also write the measurements as CSV
+ *   build/bin/07_gemm --data DIR             the same, into DIR/gemm.csv (make gpu-data)
+ *   build/bin/07_gemm --self-test            the host-only tests of the reference and the checks
+ *
+ * What it prints
+ *   the host algebra of the tilings and the self-test (deterministic), then, on a GPU, one
+ *   PASS/FAIL line per version and check, then `bench:` lines (TFLOP/s and the ratio to cuBLAS).
+ *   Verification comes first, every time: fresh random inputs per check (never zeros), C poisoned
+ *   before each run, every element compared (first mismatch printed) with an fp64 CPU reference for
+ *   small problems and with cuBLAS for large ones; a version that fails is never timed, and the
+ *   program exits non-zero.  Without a GPU: the host part, then "no CUDA device: ...".
+ */
+#include "layout.h"
+#include "layout_device.h"
+#include "labkit.h"
+#include "gemm.h"
+#include <cublas_v2.h>
+#include <math.h>
+
+/* ------------------------------------------------------------------------------------------------
+ * Host algebra: the tilings, computed by the library
+ * ---------------------------------------------------------------------------------------------- */
+
+static lt_val pair(int64_t a, int64_t b) { lt_val c[2] = { lt_int(a), lt_int(b) }; return lt_tuple_of(2, c); }
+static lt_val spair(int64_t a, int64_t b) { lt_val c[2] = { lt_static(a), lt_static(b) }; return lt_tuple_of(2, c); }
+static lt_layout col_major(int64_t rows, int64_t cols, int64_t ld)
+{
+  lt_val d[2] = { lt_static(1), lt_int(ld) };
+  return lt_make_layout_sd(pair(rows, cols), lt_tuple_of(2, d));
+}
+
+// ANCHOR: tile_of
+/* zipped_divide(mX, (bm,bk)) = ((bm,bk),(tiles_m,tiles_k)):((_1,ld),(bm,bk*ld)), flattened for the
+ * device; the kernel needs the two strides of the rest mode (local_tile = this mode at a coordinate). */
+gemm_tiling gemm_tile_of(int rows, int cols, int ld, int bm, int bk)
+{
+  lt_layout z = lt_zipped_divide(col_major(rows, cols, ld), spair(bm, bk));
+  ltd_layout d;
+  char err[256];
+  if (ltd_from_layout(&z, &d, err, sizeof err) || d.nmodes != 2 || d.first[2] - d.first[1] != 2) {
+    fprintf(stderr, "gemm_tile_of(%d,%d,%d,%d,%d): %s\n", rows, cols, ld, bm, bk, err);
+    exit(1);
+  }
+  gemm_tiling t = { d.stride[d.first[1]], d.stride[d.first[1] + 1] };
+  return t;
+}
+// ANCHOR_END: tile_of
+
+static void show(const char *cute, const lt_val *v) { printf("  %-58s -> %s\n", cute, lt_str(v)); }
+static void show_view(const char *cute, lt_view v) { printf("  %-58s -> %s o %s\n", cute, lt_str(&v.offset), lt_str(&v.layout)); }
+
+static void host_algebra(void)
+{
+  printf("the tilings of a 4095 x 4095 problem (column-major, ld = 4095):\n");
+  lt_view mA = lt_tensor(col_major(4095, 4095, 4095));
+  show_view("mA = make_tensor(A, (4095,4095), (_1,4095))", mA);
+  lt_layout z = lt_zipped_divide(mA.layout, spair(32, 32));
+  show("step 2: zipped_divide(mA, (_32,_32))", &z);
+  show_view("step 2: local_tile(mA, (_32,_32), (127,5))", lt_local_tile(&mA, spair(32, 32), pair(127, 5)));
+  lt_view mB = lt_tensor(col_major(4095, 4095, 4095));
+  show_view("step 3: local_tile(mB, (_8,_128), (511,31))", lt_local_tile(&mB, spair(8, 128), pair(511, 31)));
+  lt_view sC = lt_tensor(lt_parse("(_128,_128):(_1,_128)", NULL));
+  lt_layout thr = lt_parse("(_16,_16):(_1,_16)", NULL);
+  show_view("step 3: local_partition(sC, (_16,_16):(_1,_16), 17)", lt_local_partition(&sC, thr, lt_int(17)));
+  lt_view wC = lt_local_tile(&sC, spair(64, 32), pair(1, 2));
+  show_view("step 6: warp 5's tile, local_tile(sC, (_64,_32), (1,2))", wC);
+  printf("  ragged edges: 4095 = 31 * 128 + 127, so the last CTA row of tiles holds 127 real rows;\n"
+         "  the identity tensor's coordinates decide, element by element, what is loaded and stored\n");
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * CPU reference and the checks
+ * ---------------------------------------------------------------------------------------------- */
+
+// ANCHOR: reference
+/* C = alpha * A * B + beta * C0 in fp64 (C0 may be NULL: beta ignored).  Column-major, leading dims. */
+static void gemm_ref_f64(int M, int N, int K, double alpha, const float *A, int lda, const float *B, int ldb,
+                         double beta, const float *C0, int ldc0, double *R)
+{
+  for (int n = 0; n < N; ++n)
+    for (int m = 0; m < M; ++m) {
+      double s = 0;
+      for (int k = 0; k < K; ++k) s += (double)A[m + (size_t)k * lda] * B[k + (size_t)n * ldb];
+      R[m + (size_t)n * M] = alpha * s + (C0 ? beta * C0[m + (size_t)n * ldc0] : 0.0);
+    }
+}
+// ANCHOR_END: reference
+
+/* the same in fp32, the simplest order: only used to test the reference and the tolerance */
+static void gemm_naive_f32(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float *R)
+{
+  for (int n = 0; n < N; ++n)
+    for (int m = 0; m < M; ++m) {
+      float s = 0;
+      for (int k = 0; k < K; ++k) s += A[m + (size_t)k * lda] * B[k + (size_t)n * ldb];
+      R[m + (size_t)n * M] = alpha * s;
+    }
+}
+
+#define RTOL_F32  1e-4   /* fp32 accumulation: the error grows ~ eps * K, far under this bound */
+#define RTOL_BF16 1e-3   /* bf16 products are exact in fp32; the looser bound covers other sum orders */
+
+// ANCHOR: compare
+/* got (M x N, leading dimension ldg) against want (M x N, packed).  An element passes when
+ * |got - want| <= rtol * (|want| + scale), scale = |alpha| * sqrt(K) / 4 + |beta|: the typical size
+ * of a sum of K products of numbers in [-1,1) (a relative test alone would fail near zero).  NaN
+ * never passes.  The first mismatch is printed; the number of mismatches is returned. */
+static size_t gemm_compare(const float *got, int ldg, const double *want, int M, int N, int K, double alpha,
+                           double beta, double rtol, const char *what)
+{
+  double scale = fabs(alpha) * sqrt((double)K) / 4 + fabs(beta);
+  size_t bad = 0;
+  int fm = 0, fn = 0;
+  for (int n = 0; n < N; ++n)
+    for (int m = 0; m < M; ++m) {
+      double g = got[m + (size_t)n * ldg], w = want[m + (size_t)n * M];
+      if (!(fabs(g - w) <= rtol * (fabs(w) + scale))) { if (!bad) { fm = m; fn = n; } bad++; }
+    }
+  if (bad)
+    printf("FAIL %s: %zu of %zu elements differ; first at (%d,%d): got %.9g, want %.9g\n", what, bad,
+           (size_t)M * N, fm, fn, got[fm + (size_t)fn * ldg], want[fm + (size_t)fn * M]);
+  return bad;
+}
+// ANCHOR_END: compare
+
+/* rows M..ldc-1 of every column of C are padding: still poisoned (all bits set) after the run? */
+static size_t gemm_guard(const float *got, int M, int N, int ldc, const char *what)
+{
+  size_t bad = 0;
+  for (int n = 0; n < N; ++n)
+    for (int m = M; m < ldc; ++m) {
+      uint32_t u;
+      memcpy(&u, &got[m + (size_t)n * ldc], 4);
+      if (u != 0xffffffffu) { if (!bad) printf("FAIL %s: padding (%d,%d) of C was written\n", what, m, n); bad++; }
+    }
+  return bad;
+}
+
+static float bf16_round(float x) { return __bfloat162float(__float2bfloat16(x)); }
+
+/* ------------------------------------------------------------------------------------------------
+ * Self-test (host only): the reference, the comparison and the guard, on planted errors
+ * ---------------------------------------------------------------------------------------------- */
+
+static int st_failed = 0;
+static void st_expect(int cond, const char *what) { printf("  %s %s\n", cond ? "ok  " : "FAIL", what); if (!cond) st_failed = 1; }
+
+static int self_test(void)
+{
+  printf("self-test (host):\n");
+  uint64_t seed = 12345;
+  size_t bad_total = 0;
+  double maxrel = 0;
+  for (int t = 0; t < 40; ++t) {                     /* fp64 reference vs naive fp32, small shapes */
+    int M = 1 + (int)(lk_rand64(&seed) % 40), N = 1 + (int)(lk_rand64(&seed) % 40), K = 1 + (int)(lk_rand64(&seed) % 300);
+    int lda = M + (int)(lk_rand64(&seed) % 4), ldb = K + (int)(lk_rand64(&seed) % 4);
+    float *A = (float *)malloc(sizeof(float) * lda * K), *B = (float *)malloc(sizeof(float) * ldb * N);
+    float *R32 = (float *)malloc(sizeof(float) * M * N);
+    double *R64 = (double *)malloc(sizeof(double) * M * N);
+    lk_fill_random(A, (size_t)lda * K, lk_rand64(&seed));
+    lk_fill_random(B, (size_t)ldb * N, lk_rand64(&seed));
+    gemm_ref_f64(M, N, K, 1.5, A, lda, B, ldb, 0, NULL, 0, R64);
+    gemm_naive_f32(M, N, K, 1.5f, A, lda, B, ldb, R32);
+    double scale = 1.5 * sqrt((double)K) / 4;
+    for (int i = 0; i < M * N; ++i) { double r = fabs(R32[i] - R64[i]) / (fabs(R64[i]) + scale); if (r > maxrel) maxrel = r; }
+    size_t b = gemm_compare(R32, M, R64, M, N, K, 1.5, 0, RTOL_F32, "self-test reference");
+    bad_total += b;
+    free(A); free(B); free(R32); free(R64);
+  }
+  st_expect(bad_total == 0, "fp64 reference == naive fp32 GEMM within RTOL_F32, 40 random shapes up to 40x40x300");
+  st_expect(maxrel < RTOL_F32 / 10, "  and the fp32 error stays 10x under the tolerance");
+
+  /* planted errors: a 9 x 7 product, K = 64 */
+  int M = 9, N = 7, K = 64;
+  double want[63];
+  float got[9 * 7], pad[10 * 7];
+  for (int i = 0; i < M * N; ++i) { want[i] = sin(i + 1.0); got[i] = (float)want[i]; }
+  double tol_at0 = RTOL_F32 * (fabs(want[0]) + sqrt((double)K) / 4);
+  st_expect(gemm_compare(got, M, want, M, N, K, 1, 0, RTOL_F32, "clean") == 0, "a clean copy passes");
+  got[0] = (float)(want[0] + 0.5 * tol_at0);
+  st_expect(gemm_compare(got, M, want, M, N, K, 1, 0, RTOL_F32, "half tolerance") == 0, "an error of half the tolerance passes");
+  printf("  (the next three FAIL lines are planted)\n");
+  got[0] = (float)(want[0] + 2 * tol_at0);
+  st_expect(gemm_compare(got, M, want, M, N, K, 1, 0, RTOL_F32, "planted 2x tolerance at (0,0)") == 1, "an error of twice the tolerance at the first element is caught");
+  got[0] = (float)want[0];
+  got[M * N - 1] = NAN;
+  st_expect(gemm_compare(got, M, want, M, N, K, 1, 0, RTOL_F32, "planted NaN at (8,6)") == 1, "a NaN at the last element is caught");
+  got[M * N - 1] = (float)want[M * N - 1];
+  got[4 + 3 * M] = -got[4 + 3 * M];
+  st_expect(gemm_compare(got, M, want, M, N, K, 1, 0, RTOL_F32, "planted sign flip at (4,3)") == 1, "a flipped sign inside is caught");
+  memset(pad, 0xff, sizeof pad);
+  for (int n = 0; n < N; ++n) for (int m = 0; m < M; ++m) pad[m + n * 10] = 1.0f;
+  st_expect(gemm_guard(pad, M, N, 10, "guard") == 0, "untouched padding rows of C pass the guard");
+  printf("  (the next FAIL line is planted)\n");
+  pad[9 + 2 * 10] = 0.0f;
+  st_expect(gemm_guard(pad, M, N, 10, "planted write at (9,2)") == 1, "a write into the padding rows is caught");
+  st_expect(bf16_round(1.0f + 1.0f / 256) == 1.0f && bf16_round(1.0f + 3.0f / 256) == 1.0f + 4.0f / 256,
+            "bf16 rounding is to nearest, ties to even (1+2^-8 -> 1, 1+3*2^-8 -> 1+2^-6)");
+  printf("self-test: %s\n", st_failed ? "FAIL" : "PASS");
+  return st_failed;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * The versions
+ * ---------------------------------------------------------------------------------------------- */
+
+enum { F32, BF16 };
+static const char *prec_name[2] = { "fp32", "bf16" };
+
+typedef struct version {
+  int id;
+  const char *name;
+  int prec;
+  gemm_f32_fn f32;
+  gemm_bf16_fn bf16;
+} version;
+
+static cublasHandle_t cublas_f32, cublas_bf16;
+
+#define CUBLAS_CHECK(call) do { cublasStatus_t s_ = (call); if (s_ != CUBLAS_STATUS_SUCCESS) { \
+  fprintf(stderr, "%s:%d: cuBLAS error %d in %s\n", __FILE__, __LINE__, (int)s_, #call); exit(1); } } while (0)
+
+static void cublas_sgemm(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb,
+                         float beta, float *C, int ldc)
+{
+  CUBLAS_CHECK(cublasSgemm(cublas_f32, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, &alpha, A, lda, B, ldb, &beta, C, ldc));
+}
+static void cublas_bf16gemm(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
+                            float beta, float *C, int ldc)
+{
+  CUBLAS_CHECK(cublasGemmEx(cublas_bf16, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, &alpha, A, CUDA_R_16BF, lda, B,
+                            CUDA_R_16BF, ldb, &beta, C, CUDA_R_32F, ldc, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+}
+
+static const version versions[] = {
+  { 0, "cublas", F32, cublas_sgemm, NULL },
+  { 0, "cublas", BF16, NULL, cublas_bf16gemm },
+  { 1, "1_naive", F32, gemm_1_naive, NULL },
+  { 2, "2_smem_local_tile", F32, gemm_2_smem_local_tile, NULL },
+  { 3, "3_register_blocking", F32, gemm_3_register_blocking, NULL },
+  { 4, "4_vectorized", F32, gemm_4_vectorized, NULL },
+  { 5, "5_double_buffered", F32, gemm_5_double_buffered, NULL },
+  { 6, "6_warp_tiling", F32, gemm_6_warp_tiling, NULL },
+  { 7, "7_mma_ldmatrix", BF16, NULL, gemm_7_mma_ldmatrix },
+  { 8, "8_mma_cp_async_swizzle", BF16, NULL, gemm_8_mma_cp_async_swizzle },
+};
+#define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
+
+static int selected[16];        /* by id */
+static int any_selected(int prec)
+{
+  for (int v = 0; v < NVERSIONS; ++v) if (versions[v].prec == prec && versions[v].id && selected[versions[v].id]) return 1;
+  return 0;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Verification on the device
+ * ---------------------------------------------------------------------------------------------- */
+
+typedef struct shape { int M, N, K, lda, ldb, ldc; } shape;
+
+static void run_version(const version *v, const shape *s, float alpha, const void *A, const void *B, float beta, float *C)
+{
+  if (v->prec == F32) v->f32(s->M, s->N, s->K, alpha, (const float *)A, s->lda, (const float *)B, s->ldb, beta, C, s->ldc);
+  else v->bf16(s->M, s->N, s->K, alpha, (const bf16 *)A, s->lda, (const bf16 *)B, s->ldb, beta, C, s->ldc);
+}
+
+#define SMALL_FLOPS (1LL << 26)   /* M*N*K up to this: fp64 CPU reference; beyond: cuBLAS */
+
+// ANCHOR: verify
+/* Verify every selected version of precision prec on one shape: fresh random A, B and C0; run 1
+ * with beta = 0 on a poisoned C, run 2 with beta != 0 on C0 (every element must be read and
+ * written); each compared with the reference.  Returns the number of failed checks. */
+static int verify_shape(int prec, const shape *s, uint64_t seed)
+{
+  size_t na = (size_t)s->lda * s->K, nb = (size_t)s->ldb * s->N, nc = (size_t)s->ldc * s->N, mn = (size_t)s->M * s->N;
+  size_t esz = prec == F32 ? 4 : 2;
+  float *hA = (float *)malloc(na * 4), *hB = (float *)malloc(nb * 4), *hC0 = (float *)malloc(nc * 4), *hC = (float *)malloc(nc * 4);
+  double *ref0 = (double *)malloc(mn * 8), *ref1 = (double *)malloc(mn * 8);
+  lk_fill_random(hA, na, seed * 3 + 1);
+  lk_fill_random(hB, nb, seed * 3 + 2);
+  lk_fill_random(hC0, nc, seed * 3 + 3);
+  void *dA, *dB;
+  float *dC, *dC0;
+  LK_CHECK(cudaMalloc(&dA, na * esz));
+  LK_CHECK(cudaMalloc(&dB, nb * esz));
+  LK_CHECK(cudaMalloc(&dC, nc * 4));
+  LK_CHECK(cudaMalloc(&dC0, nc * 4));
+  if (prec == F32) {
+    LK_CHECK(cudaMemcpy(dA, hA, na * 4, cudaMemcpyHostToDevice));
+    LK_CHECK(cudaMemcpy(dB, hB, nb * 4, cudaMemcpyHostToDevice));
+  } else {                                     /* bf16 on the device; the reference sees the same values */
+    bf16 *t = (bf16 *)malloc((na > nb ? na : nb) * 2);
+    for (size_t i = 0; i < na; ++i) { t[i] = __float2bfloat16(hA[i]); hA[i] = __bfloat162float(t[i]); }
+    LK_CHECK(cudaMemcpy(dA, t, na * 2, cudaMemcpyHostToDevice));
+    for (size_t i = 0; i < nb; ++i) { t[i] = __float2bfloat16(hB[i]); hB[i] = __bfloat162float(t[i]); }
+    LK_CHECK(cudaMemcpy(dB, t, nb * 2, cudaMemcpyHostToDevice));
+    free(t);
+  }
+  LK_CHECK(cudaMemcpy(dC0, hC0, nc * 4, cudaMemcpyHostToDevice));
+  float alpha = 0.75f + (float)(seed % 5) * 0.125f, beta = -0.5f;
+  int small = (long long)s->M * s->N * s->K <= SMALL_FLOPS;
+  const version *ref_v = &versions[prec == F32 ? 0 : 1];
+  if (small) {
+    gemm_ref_f64(s->M, s->N, s->K, alpha, hA, s->lda, hB, s->ldb, 0, NULL, 0, ref0);
+  } else {                                     /* cuBLAS, itself checked against fp64 on the small shapes */
+    lk_poison(dC, nc * 4);
+    run_version(ref_v, s, alpha, dA, dB, 0.0f, dC);
+    LK_CHECK(cudaMemcpy(hC, dC, nc * 4, cudaMemcpyDeviceToHost));
+    for (int n = 0; n < s->N; ++n) for (int m = 0; m < s->M; ++m) ref0[m + (size_t)n * s->M] = hC[m + (size_t)n * s->ldc];
+  }
+  for (int n = 0; n < s->N; ++n)
+    for (int m = 0; m < s->M; ++m) ref1[m + (size_t)n * s->M] = ref0[m + (size_t)n * s->M] + (double)beta * hC0[m + (size_t)n * s->ldc];
+  double rtol = prec == F32 ? RTOL_F32 : RTOL_BF16;
+  int failed = 0;
+  for (int vi = 0; vi < NVERSIONS; ++vi) {
+    const version *v = &versions[vi];
+    if (v->prec != prec || !selected[v->id] || (v->id == 0 && !small)) continue;
+    char what[160];
+    snprintf(what, sizeof what, "%s %s %dx%dx%d ld (%d,%d,%d)", prec_name[prec], v->name, s->M, s->N, s->K, s->lda, s->ldb, s->ldc);
+    lk_poison(dC, nc * 4);
+    run_version(v, s, alpha, dA, dB, 0.0f, dC);
+    LK_CHECK(cudaDeviceSynchronize());
+    LK_CHECK(cudaMemcpy(hC, dC, nc * 4, cudaMemcpyDeviceToHost));
+    size_t bad = gemm_compare(hC, s->ldc, ref0, s->M, s->N, s->K, alpha, 0, rtol, what) + gemm_guard(hC, s->M, s->N, s->ldc, what);
+    LK_CHECK(cudaMemcpy(dC, dC0, nc * 4, cudaMemcpyDeviceToDevice));
+    run_version(v, s, alpha, dA, dB, beta, dC);
+    LK_CHECK(cudaDeviceSynchronize());
+    LK_CHECK(cudaMemcpy(hC, dC, nc * 4, cudaMemcpyDeviceToHost));
+    bad += gemm_compare(hC, s->ldc, ref1, s->M, s->N, s->K, alpha, beta, rtol, what);
+    if (bad) failed++;
+  }
+  LK_CHECK(cudaFree(dA)); LK_CHECK(cudaFree(dB)); LK_CHECK(cudaFree(dC)); LK_CHECK(cudaFree(dC0));
+  free(hA); free(hB); free(hC0); free(hC); free(ref0); free(ref1);
+  return failed;
+}
+// ANCHOR_END: verify
+
+/* ------------------------------------------------------------------------------------------------
+ * Timing
+ * ---------------------------------------------------------------------------------------------- */
+
+typedef struct timed { const version *v; shape s; const void *A, *B; float *C; } timed;
+static void timed_call(void *p) { timed *t = (timed *)p; run_version(t->v, &t->s, 1.0f, t->A, t->B, 0.0f, t->C); }
+
+/* ------------------------------------------------------------------------------------------------
+ * main
+ * ---------------------------------------------------------------------------------------------- */
+
+static const char *usage =
+  "usage: 07_gemm [--check-only] [--quick] [--sizes LIST] [--versions LIST] [--shapes N]\n"
+  "               [--csv FILE] [--data DIR] [--self-test]\n"
+  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-8\n";
+
+static int parse_sizes(const char *s, shape *out, int cap)
+{
+  int n = 0;
+  while (*s && n < cap) {
+    int M, N, K, used = 0;
+    if (sscanf(s, "%dx%dx%d%n", &M, &N, &K, &used) == 3 && used > 0) {}
+    else if (sscanf(s, "%d%n", &M, &used) == 1 && used > 0) { N = K = M; }
+    else return -1;
+    if (M < 1 || N < 1 || K < 1) return -1;
+    shape sh = { M, N, K, M, K, M };
+    out[n++] = sh;
+    s += used;
+    if (*s == ',') ++s; else if (*s) return -1;
+  }
+  return n;
+}
+
+int main(int argc, char **argv)
+{
+  lk_args args = { argc, argv, usage };
+  const char *known[] = { "--check-only", "--quick", "--sizes=", "--versions=", "--shapes=", "--csv=", "--data=", "--self-test", NULL };
+  lk_args_check(&args, known);
+  int quick = lk_arg_flag(&args, "--quick"), check_only = lk_arg_flag(&args, "--check-only");
+  shape sizes[64];
+  int nsizes = parse_sizes(lk_arg_str(&args, "--sizes", quick ? "1024,2048,1000,4097" : "1024,2048,4096,8192,4095,4097,1000"), sizes, 64);
+  if (nsizes < 1) lk_usage_error(&args, "bad --sizes: %s", lk_arg_str(&args, "--sizes", ""));
+  const char *vl = lk_arg_str(&args, "--versions", NULL);
+  if (!vl) for (int i = 0; i <= 8; ++i) selected[i] = 1;
+  else {
+    for (const char *p = vl; *p;) {
+      char *end;
+      long id = strtol(p, &end, 10);
+      if (end == p || id < 0 || id > 8) lk_usage_error(&args, "bad --versions: %s", vl);
+      selected[id] = 1;
+      p = *end == ',' ? end + 1 : end;
+      if (*end && *end != ',') lk_usage_error(&args, "bad --versions: %s", vl);
+    }
+  }
+  selected[0] = 1;                               /* the reference is always there */
+  int nshapes = (int)lk_arg_int(&args, "--shapes", quick ? 8 : 30, 0, 1000);
+
+  host_algebra();
+  printf("\n");
+  int st = self_test();
+  if (lk_arg_flag(&args, "--self-test")) return st;
+  if (st) return 1;
+  printf("\n");
+  if (!lk_device_present()) return 0;
+
+  char dev[512], day[32];
+  lk_device_stamp(dev, sizeof dev);
+  lk_today(day, sizeof day);
+  printf("device: %s\n", dev);
+  CUBLAS_CHECK(cublasCreate(&cublas_f32));
+  CUBLAS_CHECK(cublasSetMathMode(cublas_f32, CUBLAS_PEDANTIC_MATH));   /* true fp32, no TF32 */
+  CUBLAS_CHECK(cublasCreate(&cublas_bf16));
+
+  /* ---- verification: small fixed shapes, the benchmark sizes, random shapes */
+  shape checks[1200];
+  int nchecks = 0;
+  shape fixed[] = { { 1, 1, 1, 1, 1, 1 }, { 67, 45, 33, 67, 33, 67 }, { 128, 128, 128, 128, 128, 128 },
+                    { 1, 300, 257, 3, 260, 1 }, { 300, 1, 257, 301, 257, 302 }, { 255, 129, 1, 256, 1, 260 } };
+  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; ++i) checks[nchecks++] = fixed[i];
+  for (int i = 0; i < nsizes; ++i) checks[nchecks++] = sizes[i];
+  uint64_t rs = 0x7e57c0de;
+  for (int i = 0; i < nshapes; ++i) {
+    shape s;
+    s.M = 1 + (int)(lk_rand64(&rs) % 5000); s.N = 1 + (int)(lk_rand64(&rs) % 5000); s.K = 1 + (int)(lk_rand64(&rs) % 5000);
+    if (i % 10 == 3) s.M = 1;
+    if (i % 10 == 6) s.N = 1;
+    if (i % 10 == 9) s.K = 1;
+    if (i % 2) { s.M |= 1; s.K |= 1; }                               /* odd dimensions */
+    int pad = (int)(lk_rand64(&rs) % 4);                             /* ld = rows, or a little more */
+    s.lda = s.M + (pad == 1 ? 3 : pad == 2 ? 8 : 0);
+    s.ldb = s.K + (pad == 3 ? 5 : 0);
+    s.ldc = s.M + (pad == 2 ? 1 : 0);
+    checks[nchecks++] = s;
+  }
+  int failed = 0, done = 0;
+  for (int prec = F32; prec <= BF16; ++prec) {
+    if (!any_selected(prec)) continue;
+    for (int i = 0; i < nchecks; ++i) {
+      failed += verify_shape(prec, &checks[i], 1000 + i * 7 + prec);
+      ++done;
+      fprintf(stderr, "\rverified %s %d/%d shapes", prec_name[prec], i + 1, nchecks);
+    }
+    fprintf(stderr, "\n");
+  }
+  printf("verification: %d shapes (%d fixed, %d benchmark sizes, %d random) per precision: %s\n", nchecks,
+         (int)(sizeof fixed / sizeof fixed[0]), nsizes, nshapes, failed ? "FAIL" : "PASS");
+  if (failed) { printf("%d checks failed: nothing is timed\n", failed); return 1; }
+  if (check_only) return 0;
+
+  /* ---- timing */
+  const char *csv_path = lk_arg_str(&args, "--csv", NULL), *data_dir = lk_arg_str(&args, "--data", NULL);
+  char data_path[1024];
+  if (data_dir) { snprintf(data_path, sizeof data_path, "%s/gemm.csv", data_dir); csv_path = data_path; }
+  FILE *csv = NULL;
+  if (csv_path) {
+    csv = fopen(csv_path, "w");
+    if (!csv) { perror(csv_path); return 1; }
+    fprintf(csv, "device,date,precision,version,M,N,K,tflops,ratio\n");
+  }
+  lk_timing opt = lk_timing_default();
+  opt.repeats = 5;
+  for (int i = 0; i < nsizes; ++i) {
+    shape s = sizes[i];
+    size_t na = (size_t)s.lda * s.K, nb = (size_t)s.ldb * s.N, nc = (size_t)s.ldc * s.N;
+    float *h = (float *)malloc((na > nb ? na : nb) * 4);
+    for (int prec = F32; prec <= BF16; ++prec) {
+      if (!any_selected(prec)) continue;
+      size_t esz = prec == F32 ? 4 : 2;
+      void *dA, *dB;
+      float *dC;
+      LK_CHECK(cudaMalloc(&dA, na * esz)); LK_CHECK(cudaMalloc(&dB, nb * esz)); LK_CHECK(cudaMalloc(&dC, nc * 4));
+      for (int w = 0; w < 2; ++w) {
+        size_t n = w ? nb : na;
+        lk_fill_random(h, n, 77 + w + i);
+        if (prec == BF16) { bf16 *t = (bf16 *)h; for (size_t j = 0; j < n; ++j) t[j] = __float2bfloat16(h[j]); }
+        LK_CHECK(cudaMemcpy(w ? dB : dA, h, n * esz, cudaMemcpyHostToDevice));
+      }
+      double ref_tflops = 0;
+      for (int vi = 0; vi < NVERSIONS; ++vi) {
+        const version *v = &versions[vi];
+        if (v->prec != prec || !selected[v->id]) continue;
+        timed t = { v, s, dA, dB, dC };
+        double ms = lk_time_ms(timed_call, &t, &opt);
+        double tflops = 2.0 * s.M * s.N * s.K / (ms * 1e-3) / 1e12;
+        if (v->id == 0) ref_tflops = tflops;
+        double ratio = tflops / ref_tflops;
+        printf("bench: %s %-24s %5dx%5dx%5d %9.3f ms %8.2f TFLOP/s %6.3f of cuBLAS\n", prec_name[prec], v->name, s.M, s.N, s.K, ms, tflops, ratio);
+        fflush(stdout);
+        if (csv) fprintf(csv, "\"%s\",%s,%s,%s,%d,%d,%d,%.3f,%.4f\n", dev, day, prec_name[prec], v->id ? v->name : "cublas", s.M, s.N, s.K, tflops, ratio);
+      }
+      LK_CHECK(cudaFree(dA)); LK_CHECK(cudaFree(dB)); LK_CHECK(cudaFree(dC));
+    }
+    free(h);
+  }
+  if (csv) { fclose(csv); printf("wrote %s\n", csv_path); }
+  cublasDestroy(cublas_f32);
+  cublasDestroy(cublas_bf16);
+  return 0;
+}

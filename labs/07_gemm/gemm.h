@@ -1,0 +1,59 @@
+/* gemm.h -- what the runner (gemm.cu) and the kernels (N_name.cu) share.
+ *
+ * Every version computes C = alpha * A * B + beta * C with BLAS's conventions: A is M x K, B is
+ * K x N, C is M x N, all column-major with leading dimensions lda >= M, ldb >= K, ldc >= M; when
+ * beta is 0, C is only written, never read (so a poisoned C must come out clean).
+ *
+ *   // mA is (M,K):(_1,lda)   mB is (K,N):(_1,ldb)   mC is (M,N):(_1,ldc)
+ *
+ * All fp32 versions share one launcher signature, all bf16 versions another (A and B in bf16,
+ * C and the accumulation in fp32, like cublasGemmEx with CUBLAS_COMPUTE_32F).
+ */
+#ifndef GEMM_H
+#define GEMM_H
+
+#include <cuda_runtime.h>
+#include <cuda_bf16.h>
+#include <stdint.h>
+
+typedef __nv_bfloat16 bf16;
+
+typedef void (*gemm_f32_fn)(int M, int N, int K, float alpha, const float *A, int lda,
+                            const float *B, int ldb, float beta, float *C, int ldc);
+typedef void (*gemm_bf16_fn)(int M, int N, int K, float alpha, const bf16 *A, int lda,
+                             const bf16 *B, int ldb, float beta, float *C, int ldc);
+
+/* the ladder, one launcher per file */
+void gemm_1_naive(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
+void gemm_2_smem_local_tile(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
+void gemm_3_register_blocking(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
+void gemm_4_vectorized(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
+void gemm_5_double_buffered(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
+void gemm_6_warp_tiling(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
+void gemm_7_mma_ldmatrix(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
+void gemm_8_mma_cp_async_swizzle(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
+
+/* The CTA tiling, done by the library on the host (gemm.cu): zipped_divide(mX, (BM,BK)) is
+ * ((BM,BK),(ceil(M/BM),ceil(K/BK))):((_1,ld),(BM,BK*ld)), and local_tile(mX, tiler, (i,k)) is its
+ * rest mode evaluated at (i,k).  A kernel gets the two strides of the rest mode. */
+typedef struct gemm_tiling {
+  int64_t tile_stride0;   /* offset between tiles along mode 0 (rows):    BM            */
+  int64_t tile_stride1;   /* offset between tiles along mode 1 (columns): BK * ld        */
+} gemm_tiling;
+gemm_tiling gemm_tile_of(int rows, int cols, int ld, int bm, int bk);
+
+/* 1 if p and every column start (p + j*ld) are 16-byte aligned for elements of `size` bytes */
+static inline int gemm_aligned16(const void *p, int ld, int size)
+{
+  return ((uintptr_t)p % 16 == 0) && ((int64_t)ld * size % 16 == 0);
+}
+
+/* beta == 0 means C is not read (BLAS): a kernel's epilogue */
+#if defined(__CUDACC__)
+__device__ static inline float gemm_epilogue(float acc, float alpha, float beta, const float *c)
+{
+  return beta == 0.0f ? alpha * acc : alpha * acc + beta * *c;
+}
+#endif
+
+#endif

@@ -1,0 +1,2 @@
+# needs: gpu
+$B/bin/07_gemm --csv $B/gemm.csv

@@ -1,0 +1,1 @@
+CUDA_VISIBLE_DEVICES= $B/bin/07_gemm
