@@ -1,13 +1,15 @@
 #!/bin/sh
 # title: Take the n predicate away and watch the guard band catch it
-# Break the lab on purpose: in copy_scale_thread, drop the n predicate (set
-# pn to all ones, as the DROP_PREDICATE_N switch does, or define that switch
-# at the top of predication.cu).  First predict, from the tiling alone, which
-# elements of the 41 x 55 example are then written outside the matrix: the
-# last column of tiles spans columns 48..55.  The checker wants the lab to
-# fail, naming the guard band after the matrix with exactly that many stray
-# elements -- proof that the check catches a missing predicate by itself, not
-# by luck.  (With a GPU, the device check must catch it too.)
+# Break the lab on purpose: take the n predicate away by adding the line
+#   #define DROP_PREDICATE_N
+# to predication.cu above its #include lines (make check passes no -D flags;
+# the switch sets pn to all ones in copy_scale_thread).  First predict, from
+# the tiling alone, how many elements of the 41 x 55 example the host run then
+# writes outside the matrix, and at which offset the first one lands.  The
+# checker wants the lab to fail, naming the guard band after the matrix with
+# exactly that count and offset -- proof that the check catches a missing
+# predicate by itself, not by luck.  (On a machine with a GPU the lab also
+# runs its device part, and the device check must name the guard band too.)
 . mk/checker-lib.sh
 lab_build
 out=$("$WORK/lab" 2>&1) && not_solved "the lab still passes: every predicate is in place"

@@ -58,10 +58,10 @@ static lt_val P(const char *text)
 static lt_val pair(int64_t a, int64_t b) { lt_val c[2] = { lt_int(a), lt_int(b) }; return lt_tuple_of(2, c); }
 static int64_t ival(lt_val v) { return lt_value(&v); }
 
-static void show_layout(const char *cute, lt_layout l) { printf("  %-52s -> %s\n", cute, lt_str(&l)); }
+static void show_layout(const char *cute, lt_layout l) { printf("  %-38s -> %s\n", cute, lt_str(&l)); }
 static void show_view(const char *cute, lt_view v)
 {
-  printf("  %-52s -> %s o %s\n", cute, lt_str(&v.offset), lt_str(&v.layout));
+  printf("  %-38s -> %s o %s\n", cute, lt_str(&v.offset), lt_str(&v.layout));
 }
 
 // ANCHOR: rounds_up
@@ -77,17 +77,25 @@ static void rounds_up(void)
 // ANCHOR_END: rounds_up
 
 // ANCHOR: coord_component
-/* The coordinate layout for the device.  An identity layout has basis strides: _1@0 adds 1 to
- * coordinate 0 (m), _1@1 adds 1 to coordinate 1 (n).  Keeping only the @k part of every stride gives
- * a plain integer layout whose value is coordinate k: component 0 of ((_4,_8),(11,7)):
- * ((_1@0,_1@1),(_4@0,_8@1)) is ((_4,_8),(11,7)):((_1,_0),(_4,_0)).  The device evaluates two such
- * layouts, one for m and one for n. */
+/* The coordinate layout for the device.  An identity layout has basis strides:
+ * _1@0 adds 1 to coordinate 0 (m), _1@1 adds 1 to coordinate 1 (n).  Keeping
+ * only the @k part of every stride (0 where the stride is @ another coordinate)
+ * gives a plain integer layout whose value is coordinate k: component 0 of
+ *   ((_4,_8),(11,7)):((_1@0,_1@1),(_4@0,_8@1))
+ * is
+ *   ((_4,_8),(11,7)):((_1,_0),(_4,_0)).
+ * The device evaluates two such layouts, one for m and one for n.  Each stride
+ * node carries nb basis indices: 0 for a plain integer, 1 for s@k, and more for
+ * a basis that points into a nested coordinate (s@1@0: sub-coordinate 1 of
+ * coordinate 0), which an identity tensor of a nested shape would have.  A
+ * rank-2 (M,N) never does; such a layout is refused rather than mis-read. */
 static lt_layout coord_component(lt_layout l, int k)
 {
   lt_node *s = l.nd + 1, *d = s + s->span;
   for (lt_node *x = d; x < d + d->span; ++x) {
     if (x->kind != LT_INT) continue;
-    if (x->nb > 1) return lt_error_val("coord_component: nested basis %s", lt_str(&l));
+    if (x->nb > 1)
+      return lt_error_val("coord_component: nested basis %s", lt_str(&l));
     if (x->nb == 1) { x->v = x->b[0] == k ? x->v : 0; x->nb = 0; }
   }
   return l;
@@ -95,8 +103,9 @@ static lt_layout coord_component(lt_layout l, int k)
 // ANCHOR_END: coord_component
 
 // ANCHOR: example_41x55
-/* The 41 x 55 example: tiles of (_4,_8), threads (_2,_4).  The same tiler goes over the data and
- * over the identity tensor, so every element travels with its coordinate. */
+/* The 41 x 55 example: tiles of (_4,_8), threads (_2,_4).  The same tiler goes
+ * over the data and over the identity tensor, so every element travels with
+ * its coordinate. */
 #define EX_M      41
 #define EX_N      55
 #define EX_BM     4      // the tiler (_4,_8)
@@ -111,9 +120,11 @@ static void example_41x55(void)
   snprintf(thr_s, sizeof thr_s, "(_%d,_%d):(_1,_%d)", EX_TM, EX_TN, EX_TM);
   lt_val shape = pair(EX_M, EX_N), tiler = P(tiler_s);
   lt_layout thr = P(thr_s);
-  lt_view mA = lt_tensor(lt_make_layout_sd(shape, P("(_1,41)")));  // make_tensor(ptr, (M,N), (_1,ld))
-  lt_view cA = lt_identity_tensor(shape);                            // make_identity_tensor((M,N))
-  printf("the %d x %d example, tiler %s, threads %s:\n", EX_M, EX_N, tiler_s, thr_s);
+  // make_tensor(ptr, (M,N), (_1,ld)) and make_identity_tensor((M,N))
+  lt_view mA = lt_tensor(lt_make_layout_sd(shape, P("(_1,41)")));
+  lt_view cA = lt_identity_tensor(shape);
+  printf("the %d x %d example, tiler %s, threads %s:\n",
+         EX_M, EX_N, tiler_s, thr_s);
   show_view("mA = tensor((41,55):(_1,41))", mA);
   show_view("cA = make_identity_tensor((41,55))", cA);
   show_layout("zipped_divide(mA, tiler)", lt_zipped_divide(mA.layout, tiler));
@@ -122,17 +133,20 @@ static void example_41x55(void)
   show_layout("  its m component (device)", coord_component(zc, 0));
   show_layout("  its n component (device)", coord_component(zc, 1));
 
-  lt_layout rest = lt_get(zc, 1);                                    // (tiles_m, tiles_n)
-  int64_t tm = ival(lt_size(lt_get(rest, 0))), tn = ival(lt_size(lt_get(rest, 1)));
+  lt_layout rest = lt_get(zc, 1);                    // (tiles_m, tiles_n)
+  int64_t tm = ival(lt_size(lt_get(rest, 0)));
+  int64_t tn = ival(lt_size(lt_get(rest, 1)));
   lt_val last = pair(tm - 1, tn - 1);
-  printf("  %lld x %lld tiles; the last one is (%lld,%lld)\n", (long long)tm, (long long)tn,
-         (long long)(tm - 1), (long long)(tn - 1));
+  printf("  %lld x %lld tiles; the last one is (%lld,%lld)\n",
+         (long long)tm, (long long)tn, (long long)(tm - 1), (long long)(tn - 1));
   show_view("gA = local_tile(mA, tiler, last)", lt_local_tile(&mA, tiler, last));
   lt_view cta_c = lt_local_tile(&cA, tiler, last);
   show_view("cta_cA = local_tile(cA, tiler, last)", cta_c);
 
-  /* the predicate of the whole last tile: coordinate < (M,N), element by element (elem_less) */
-  int64_t bm = ival(lt_size(lt_get(tiler, 0))), bn = ival(lt_size(lt_get(tiler, 1)));
+  /* the predicate of the whole last tile: coordinate < (M,N), element by
+   * element (elem_less) */
+  int64_t bm = ival(lt_size(lt_get(tiler, 0)));
+  int64_t bn = ival(lt_size(lt_get(tiler, 1)));
   printf("  its predicate, elem_less(cta_cA(i,j), (41,55)), rows i, columns j:\n");
   for (int64_t i = 0; i < bm; ++i) {
     printf("   ");
@@ -150,12 +164,16 @@ static void example_41x55(void)
   snprintf(what, sizeof what, "tAcA = local_partition(cta_cA, thr, %d)", t);
   show_view(what, tc);
   lt_view gA = lt_local_tile(&mA, tiler, last);
-  show_view("tAgA = local_partition(gA, thr, same)", lt_local_partition(&gA, thr, lt_int(t)));
-  int64_t vm = ival(lt_size(lt_get(tc.layout, 0))), vn = ival(lt_size(lt_get(tc.layout, 1)));
+  show_view("tAgA = local_partition(gA, thr, same)",
+            lt_local_partition(&gA, thr, lt_int(t)));
+  int64_t vm = ival(lt_size(lt_get(tc.layout, 0)));
+  int64_t vn = ival(lt_size(lt_get(tc.layout, 1)));
   printf("  thread %d: m predicates (stored once, broadcast over n):", t);
-  for (int64_t i = 0; i < vm; ++i) printf(" %d", ival(lt_get(lt_view_eval(&tc, pair(i, 0)), 0)) < EX_M);
+  for (int64_t i = 0; i < vm; ++i)
+    printf(" %d", ival(lt_get(lt_view_eval(&tc, pair(i, 0)), 0)) < EX_M);
   printf("\n  thread %d: n predicates (stored once, broadcast over m):", t);
-  for (int64_t j = 0; j < vn; ++j) printf(" %d", ival(lt_get(lt_view_eval(&tc, pair(0, j)), 1)) < EX_N);
+  for (int64_t j = 0; j < vn; ++j)
+    printf(" %d", ival(lt_get(lt_view_eval(&tc, pair(0, j)), 1)) < EX_N);
   printf("\n");
 }
 // ANCHOR_END: example_41x55
@@ -165,12 +183,18 @@ static void example_41x55(void)
  * ---------------------------------------------------------------------------------------------- */
 
 // ANCHOR: tiling_struct
-/* What the host computes once and hands to the kernel by value. */
+/* What the host computes once and hands to the kernel by value.  The three
+ * layouts have the same shape ((BLK_M,BLK_N),(tiles_m,tiles_n)); flattened for
+ * the device their leaves are, in order: BLK_M, BLK_N, tiles_m, tiles_n. */
 typedef struct tiling {
-  ltd_layout data;     // zipped_divide(mA, tiler)  ((BLK_M,BLK_N),(tiles_m,tiles_n)):((_1,ld),(BLK_M,BLK_N*ld))
-  ltd_layout crd_m;    // zipped_divide(cA, tiler), m component  ((BLK_M,BLK_N),(..)):((_1,_0),(BLK_M,_0))
-  ltd_layout crd_n;    // zipped_divide(cA, tiler), n component  ((BLK_M,BLK_N),(..)):((_0,_1),(_0,BLK_N))
-  int M, N;            // the bounds the predicates compare with: shape(mA)
+  ltd_layout data;   // zipped_divide(mA, tiler):
+                     //   ((BLK_M,BLK_N),(tiles_m,tiles_n)):((_1,ld),(BLK_M,BLK_N*ld))
+                     //   so data.stride[1], the tile's n stride, is ld
+  ltd_layout crd_m;  // zipped_divide(cA, tiler), m component:
+                     //   ((BLK_M,BLK_N),(tiles_m,tiles_n)):((_1,_0),(BLK_M,_0))
+  ltd_layout crd_n;  // zipped_divide(cA, tiler), n component:
+                     //   ((BLK_M,BLK_N),(tiles_m,tiles_n)):((_0,_1),(_0,BLK_N))
+  int M, N;          // the bounds the predicates compare with: shape(mA)
 } tiling;
 // ANCHOR_END: tiling_struct
 
@@ -181,37 +205,56 @@ typedef struct tiling {
 #endif
 
 // ANCHOR: copy_scale_thread
-/* Thread `tid` of CTA `cta` copies and scales its elements of the CTA's (bm,bn) tile; the threads
- * are a (tm,tn) column-major thread layout, so each thread owns (bm/tm, bn/tn) elements.  Called
- * with constant tile sizes (the kernels below), everything folds to plain index arithmetic. */
+/* Thread `tid` of CTA `cta` copies and scales its elements of the CTA's (bm,bn)
+ * tile.  The threads form a (tm,tn) column-major thread layout, (tm,tn):(1,tm);
+ * precondition: tm divides bm and tn divides bn, so each thread owns exactly
+ * (vm,vn) = (bm/tm, bn/tn) elements and no element is left over.  Called with
+ * constant tile sizes (the kernels below), everything folds to plain index
+ * arithmetic.
+ *
+ * The device helpers (lib/layout_device.h), all on flat integer layouts:
+ *   ltd_tile2(m, n, s0, s1)  the layout (m,n):(s0,s1)
+ *   ltd_eval(&l, i)          l at the 1-D colexicographic index i; for an
+ *                            (m,n) layout, i = a + m*b is the coordinate (a,b)
+ *   ltd_mode(&l, k, i)       top-level mode k of l alone at the 1-D index i */
 static __host__ __device__ __forceinline__ void
-copy_scale_thread(const float *src, float *dst, float alpha, const tiling *t, int cta, int tid,
-                  int bm, int bn, int tm, int tn, int predicated)
+copy_scale_thread(const float *src, float *dst, float alpha, const tiling *t,
+                  int cta, int tid, int bm, int bn, int tm, int tn,
+                  int predicated)
 {
-  const int vm = bm / tm, vn = bn / tn;                  // the thread's values: (vm,vn)
-  // step 2, the same tiling: local_tile(mA, tiler, cta) and local_tile(cA, tiler, cta)
-  int base = ltd_mode(&t->data, 1, cta);                 // gA's first element
-  int m0 = ltd_mode(&t->crd_m, 1, cta);                  // cta_cA's origin (m0,n0)
+  const int vm = bm / tm, vn = bn / tn;   // the thread's values: (vm,vn)
+  // step 2, the same tiling: local_tile(mA, tiler, cta), local_tile(cA, ...)
+  int base = ltd_mode(&t->data, 1, cta);  // gA's first element
+  int m0 = ltd_mode(&t->crd_m, 1, cta);   // cta_cA's origin (m0,n0)
   int n0 = ltd_mode(&t->crd_n, 1, cta);
-  // local_partition(gA, (tm,tn), tid) and local_partition(cta_cA, (tm,tn), tid)
-  int ld = t->data.stride[1];
-  ltd_layout thr_g = ltd_tile2(tm, tn, 1, ld),      val_g = ltd_tile2(vm, vn, tm, tn * ld);
-  ltd_layout thr_m = ltd_tile2(tm, tn, 1, 0),       val_m = ltd_tile2(vm, vn, tm, 0);   // m of (tm,tn):(_1@0,_1@1)
-  ltd_layout thr_n = ltd_tile2(tm, tn, 0, 1),       val_n = ltd_tile2(vm, vn, 0, tn);   // n of it
-  int g0 = base + ltd_eval(&thr_g, tid);                 // tAgA's first element
-  int cm = m0 + ltd_eval(&thr_m, tid), cn = n0 + ltd_eval(&thr_n, tid);   // tAcA's origin
+  // local_partition(gA, thr, tid) and local_partition(cta_cA, thr, tid):
+  // the thread's first element (thr_*) and its (vm,vn) values (val_*), for
+  // the data and for each coordinate component of (tm,tn):(_1@0,_1@1)
+  int ld = t->data.stride[1];             // leaf 1 of data: the tile's n stride
+  ltd_layout thr_g = ltd_tile2(tm, tn, 1, ld);
+  ltd_layout val_g = ltd_tile2(vm, vn, tm, tn * ld);
+  ltd_layout thr_m = ltd_tile2(tm, tn, 1, 0);      // m component
+  ltd_layout val_m = ltd_tile2(vm, vn, tm, 0);
+  ltd_layout thr_n = ltd_tile2(tm, tn, 0, 1);      // n component
+  ltd_layout val_n = ltd_tile2(vm, vn, 0, tn);
+  int g0 = base + ltd_eval(&thr_g, tid);  // tAgA's first element
+  int cm = m0 + ltd_eval(&thr_m, tid);    // tAcA's origin (cm,cn)
+  int cn = n0 + ltd_eval(&thr_n, tid);
 
-  // step 3, the predicate tensor: tApA(i,j) = elem_less(tAcA(i,j), (M,N)).  The m coordinate
-  // has stride 0 over j, so the m predicates are vm bits stored once, (vm,vn):(_1,_0); the n
-  // predicates are vn bits, (vm,vn):(_0,_1).  tApA(i,j) = pm(i) && pn(j).
+  // step 3, the predicate tensor: tApA(i,j) = elem_less(tAcA(i,j), (M,N)).
+  // The m coordinate has stride 0 over j, so the m predicates are vm bits
+  // stored once, (vm,vn):(_1,_0); the n predicates are vn bits, (vm,vn):(_0,_1).
+  // tApA(i,j) = pm(i) && pn(j).  The 1-D index j*vm is the coordinate (0,j).
   unsigned pm = 0, pn = 0;
-  for (int i = 0; i < vm; ++i) pm |= (unsigned)(cm + ltd_eval(&val_m, i) < t->M) << i;
-  for (int j = 0; j < vn; ++j) pn |= (unsigned)(cn + ltd_eval(&val_n, j * vm) < t->N) << j;
+  for (int i = 0; i < vm; ++i)
+    pm |= (unsigned)(cm + ltd_eval(&val_m, i) < t->M) << i;
+  for (int j = 0; j < vn; ++j)
+    pn |= (unsigned)(cn + ltd_eval(&val_n, j * vm) < t->N) << j;
 #ifdef DROP_PREDICATE_M
-  pm = ~0u;                                              // a missing m predicate (a deliberate bug)
+  pm = ~0u;                 // a missing m predicate (a deliberate bug)
 #endif
 #ifdef DROP_PREDICATE_N
-  pn = ~0u;                                              // a missing n predicate (a deliberate bug)
+  pn = ~0u;                 // a missing n predicate (a deliberate bug)
 #endif
   if (!predicated) pm = pn = ~0u;
 
@@ -226,42 +269,51 @@ copy_scale_thread(const float *src, float *dst, float alpha, const tiling *t, in
 // ANCHOR_END: copy_scale_thread
 
 // ANCHOR: kernels
-#define BLK_M   128       // the CTA tile (_128,_32) ...
-#define BLK_N   32
-#define THR_M   32        // ... over 256 threads as (_32,_8): each thread owns (_4,_4) elements
-#define THR_N   8
-#define THREADS (THR_M * THR_N)
+#define BLK_M     128   // the CTA tile (_128,_32) ...
+#define BLK_N     32
+#define THREADS_M 32    // ... over 256 threads as (_32,_8):(_1,_32),
+#define THREADS_N 8     //     so each thread owns (_4,_4) elements
+#define THREADS   (THREADS_M * THREADS_N)
 
+/* Launched as <<<ceil(M/BLK_M) * ceil(N/BLK_N), THREADS>>>: one CTA per tile,
+ * blockIdx.x = tile_m + tiles_m * tile_n, the rest mode's colex index. */
 __global__ void __launch_bounds__(THREADS)
-copy_scale_predicated(const float *__restrict__ src, float *__restrict__ dst, float alpha, tiling t)
+copy_scale_predicated(const float *__restrict__ src, float *__restrict__ dst,
+                      float alpha, tiling t)
 {
-  copy_scale_thread(src, dst, alpha, &t, blockIdx.x, threadIdx.x, BLK_M, BLK_N, THR_M, THR_N, 1);
+  copy_scale_thread(src, dst, alpha, &t, blockIdx.x, threadIdx.x,
+                    BLK_M, BLK_N, THREADS_M, THREADS_N, 1);
 }
 
-/* The same kernel without predicates: right only when BLK_M divides M and BLK_N divides N. */
+/* The same kernel without predicates: right only when BLK_M divides M and
+ * BLK_N divides N. */
 __global__ void __launch_bounds__(THREADS)
-copy_scale_unpredicated(const float *__restrict__ src, float *__restrict__ dst, float alpha, tiling t)
+copy_scale_unpredicated(const float *__restrict__ src, float *__restrict__ dst,
+                        float alpha, tiling t)
 {
-  copy_scale_thread(src, dst, alpha, &t, blockIdx.x, threadIdx.x, BLK_M, BLK_N, THR_M, THR_N, 0);
+  copy_scale_thread(src, dst, alpha, &t, blockIdx.x, threadIdx.x,
+                    BLK_M, BLK_N, THREADS_M, THREADS_N, 0);
 }
 // ANCHOR_END: kernels
 
 // ANCHOR: row_sum_thread
-/* A reduction over k: y(m) = sum_k A(m,k), the way a GEMM's mainloop walks k.  One CTA takes
- * BLK_M rows (a (BLK_M,BLK_K) tile per k step), each thread one row (thread layout (BLK_M,1)).  The
- * m predicate is computed once, before the k loop, and used by every k tile: a (1,BLK_K) tensor
- * with stride (_1,_0), broadcast across k.  This version handles only K that BLK_K divides: the
+/* A reduction over k: y(m) = sum_k A(m,k), the way a GEMM's mainloop walks k.
+ * One CTA takes BLK_M rows (a (BLK_M,BLK_K) tile per k step), each thread one
+ * row (thread layout (BLK_M,1)).  The m predicate is computed once, before the
+ * k loop, and used by every k tile: a (1,BLK_K) tensor with stride (_1,_0),
+ * broadcast across k.  This version handles only K that BLK_K divides: the
  * k residue is exercise 2. */
 #define BLK_K 8
 static __host__ __device__ __forceinline__ void
-row_sum_thread(const float *A, float *y, int M, int K, int ld, int cta, int tid, int bm, int bk)
+row_sum_thread(const float *A, float *y, int M, int K, int ld,
+               int cta, int tid, int bm, int bk)
 {
-  int m = cta * bm + tid;                                // this thread's row: tAcA's m coordinate
-  int pm = m < M;                                        // the m predicate, stored once
+  int m = cta * bm + tid;          // this thread's row: tAcA's m coordinate
+  int pm = m < M;                  // the m predicate, stored once
   float acc = 0.0f;
-  for (int k0 = 0; k0 < K; k0 += bk)                     // the k tiles: local_tile(mA, tiler, (cta,_))
+  for (int k0 = 0; k0 < K; k0 += bk)   // the k tiles: local_tile(mA, tiler, (cta,_))
     for (int j = 0; j < bk; ++j)
-      if (pm)                                            // broadcast: the same pm for every k
+      if (pm)                      // broadcast: the same pm for every k
         acc += A[m + (k0 + j) * ld];
   if (pm) y[m] = acc;
 }
@@ -314,15 +366,17 @@ static ltd_layout device_form(const lt_layout *l)
 }
 
 // ANCHOR: make_tiling
-/* Steps 1 and 2 on the host: the data layout and the identity layout, divided by the same tiler.
- * The identity's basis strides become two integer layouts (coord_component): its m and its n. */
+/* Steps 1 and 2 on the host: the data layout and the identity layout, divided
+ * by the same tiler.  The identity's basis strides become two integer layouts
+ * (coord_component): its m and its n. */
 static tiling make_tiling(int M, int N, int ld, int bm, int bn)
 {
   tiling t;
-  lt_val st[2] = { lt_static(1), lt_int(ld) }, tl[2] = { lt_static(bm), lt_static(bn) };
+  lt_val st[2] = { lt_static(1), lt_int(ld) };
+  lt_val tl[2] = { lt_static(bm), lt_static(bn) };
   lt_val tiler = lt_tuple_of(2, tl);
-  lt_layout mA = lt_make_layout_sd(pair(M, N), lt_tuple_of(2, st));   // (M,N):(_1,ld)
-  lt_layout cA = lt_identity_layout(pair(M, N));                        // (M,N):(_1@0,_1@1)
+  lt_layout mA = lt_make_layout_sd(pair(M, N), lt_tuple_of(2, st)); // (M,N):(_1,ld)
+  lt_layout cA = lt_identity_layout(pair(M, N));              // (M,N):(_1@0,_1@1)
   lt_layout zd = lt_zipped_divide(mA, tiler), zc = lt_zipped_divide(cA, tiler);
   lt_layout zm = coord_component(zc, 0), zn = coord_component(zc, 1);
   t.data = device_form(&zd);
@@ -347,9 +401,10 @@ static guarded guarded_shape(int M, int N, int ld)
 }
 
 // ANCHOR: verify
-/* Every element of the allocation: inside the matrix it must be alpha * value, anywhere else
- * (before, after, the padding rows of every column) it must still be poison.  Returns the number of
- * wrong elements and prints the first of each kind. */
+/* Every element of the allocation: inside the matrix it must be alpha * value,
+ * anywhere else (before, after, the padding rows of every column) it must
+ * still be poison.  Returns the number of wrong elements and prints the first
+ * of each kind. */
 static long long verify(const float *alloc, guarded g, const char *what)
 {
   long long bad_in = 0, bad_guard = 0, first_in = -1, first_guard = -1;
@@ -360,7 +415,10 @@ static long long verify(const float *alloc, guarded g, const char *what)
     int inside = o >= 0 && o < (long long)g.ld * g.N && (int)(o % g.ld) < g.M;
     if (inside) {
       float want = ALPHA * value_at(o);
-      if (memcmp(&want, &alloc[k], 4) != 0) { if (first_in < 0) first_in = o; bad_in++; }
+      if (memcmp(&want, &alloc[k], 4) != 0) {
+        if (first_in < 0) first_in = o;
+        bad_in++;
+      }
     } else if (bits != POISON) {
       if (first_guard < 0) first_guard = o;
       bad_guard++;
@@ -368,14 +426,18 @@ static long long verify(const float *alloc, guarded g, const char *what)
   }
   if (bad_guard) {
     long long o = first_guard;
-    const char *where = o < 0 ? "before the matrix" : o >= (long long)g.ld * g.N ? "after the matrix" : "in the padding between columns";
-    printf("FAIL guard band (%s, %d x %d, ld %d): %lld elements written outside the matrix; first at offset %lld (%s",
+    const char *where = o < 0 ? "before the matrix"
+                      : o >= (long long)g.ld * g.N ? "after the matrix"
+                      : "in the padding between columns";
+    printf("FAIL guard band (%s, %d x %d, ld %d): %lld elements written "
+           "outside the matrix; first at offset %lld (%s",
            what, g.M, g.N, g.ld, bad_guard, o, where);
     if (o >= 0) printf(", row %lld of column %lld", o % g.ld, o / g.ld);
     printf(")\n");
   }
   if (bad_in)
-    printf("FAIL %s, %d x %d, ld %d: %lld elements wrong; first at row %lld, column %lld\n",
+    printf("FAIL %s, %d x %d, ld %d: %lld elements wrong; "
+           "first at row %lld, column %lld\n",
            what, g.M, g.N, g.ld, bad_in, first_in % g.ld, first_in / g.ld);
   return bad_in + bad_guard;
 }
@@ -395,38 +457,52 @@ static float *host_source(guarded g)
 }
 
 // ANCHOR: host_run
-/* The host run: the kernel's thread code for every CTA and every thread of the 41 x 55 example
- * (tile (_4,_8), threads (_2,_4)), into a guarded, poisoned buffer, then verified.  The guard
- * after the matrix (BLK_N columns and BLK_M rows) is far larger than this tile can overhang. */
+/* The host run: the kernel's thread code for every CTA and every thread of
+ * the 41 x 55 example (tile (_4,_8), threads (_2,_4)), into a guarded,
+ * poisoned buffer, then verified.  The guard after the matrix (BLK_N columns
+ * and BLK_M rows) is far larger than this tile can overhang. */
 static int host_run(void)
 {
-  const int M = EX_M, N = EX_N, ld = EX_M, bm = EX_BM, bn = EX_BN, tm = EX_TM, tn = EX_TN;
+  const int M = EX_M, N = EX_N, ld = EX_M;
+  const int bm = EX_BM, bn = EX_BN, tm = EX_TM, tn = EX_TN;
   guarded g = guarded_shape(M, N, ld);
-  float *src = host_source(g), *dst = (float *)malloc(sizeof(float) * (size_t)g.total);
+  float *src = host_source(g);
+  float *dst = (float *)malloc(sizeof(float) * (size_t)g.total);
   unsigned poison = POISON;
   for (long long k = 0; k < g.total; ++k) memcpy(&dst[k], &poison, 4);
   tiling t = make_tiling(M, N, ld, bm, bn);
-  for (int cta = 0; cta < tiles_of(&t); ++cta)
-    for (int tid = 0; tid < tm * tn; ++tid)
-      copy_scale_thread(src + g.guard, dst + g.guard, ALPHA, &t, cta, tid, bm, bn, tm, tn, 1);
+  for (int cta = 0; cta < tiles_of(&t); ++cta)     // the grid: every tile
+    for (int tid = 0; tid < tm * tn; ++tid)        // the CTA: every thread
+      copy_scale_thread(src + g.guard, dst + g.guard, ALPHA, &t,
+                        cta, tid, bm, bn, tm, tn, 1);
   long long bad = verify(dst, g, "copy_scale host run");
-  printf("%s copy_scale host run: %d x %d in (_%d,_%d) tiles, %d CTAs of %d threads: every element and the guard band checked\n",
+  printf("%s copy_scale host run: %d x %d in (_%d,_%d) tiles, "
+         "%d CTAs of %d threads\n"
+         "     (every element and the guard band checked)\n",
          bad ? "FAIL" : "PASS", M, N, bm, bn, tiles_of(&t), tm * tn);
 
-  /* the reduction over k, on the same matrix */
+  /* the reduction over k, on the same matrix: row_sum_thread, 4 rows a CTA */
   float *y = (float *)malloc(sizeof(float) * M);
   int rbad = 0;
   if (!row_sum_supports(N)) {
-    printf("note row_sum host run: K = %d is not a multiple of BLK_K = %d; this version does not handle the k residue (exercise 2)\n", N, BLK_K);
+    printf("note row_sum host run: K = %d is not a multiple of BLK_K = %d;\n"
+           "     this version does not handle the k residue (exercise 2)\n",
+           N, BLK_K);
   } else {
     for (int cta = 0; cta < (M + 3) / 4; ++cta)
-      for (int tid = 0; tid < 4; ++tid) row_sum_thread(src + g.guard, y, M, N, ld, cta, tid, 4, BLK_K);
+      for (int tid = 0; tid < 4; ++tid)
+        row_sum_thread(src + g.guard, y, M, N, ld, cta, tid, 4, BLK_K);
     for (int m = 0; m < M; ++m) {
       float want = 0.0f;
       for (int k = 0; k < N; ++k) want += value_at(m + (long long)k * ld);
-      if (!(y[m] == want)) { if (!rbad) printf("FAIL row_sum host run: row %d is %g, want %g\n", m, y[m], want); rbad++; }
+      if (!(y[m] == want)) {
+        if (!rbad) printf("FAIL row_sum host run: row %d is %g, want %g\n",
+                          m, y[m], want);
+        rbad++;
+      }
     }
-    printf("%s row_sum host run: %d x %d, k tiles of %d, the last one %d wide: every row checked\n",
+    printf("%s row_sum host run: %d x %d, k tiles of %d, the last one %d wide: "
+           "every row checked\n",
            rbad ? "FAIL" : "PASS", M, N, BLK_K, N % BLK_K ? N % BLK_K : BLK_K);
   }
   free(src); free(dst); free(y);
@@ -440,21 +516,34 @@ static int host_run(void)
 
 typedef struct device_bufs { float *src, *dst, *host; long long cap; } device_bufs;
 
-/* One shape on the device: fill, poison, run, bring back, verify every element. */
-static long long check_shape(device_bufs *b, int M, int N, int ld, int predicated)
+// ANCHOR: launch
+/* One shape on the device: fill, poison, run, bring back, verify every
+ * element.  The grid has one CTA per tile: tiles_of(&t), the size of the rest
+ * mode, is ceil(M/BLK_M) * ceil(N/BLK_N). */
+static long long check_shape(device_bufs *b, int M, int N, int ld,
+                             int predicated)
 {
   guarded g = guarded_shape(M, N, ld);
-  if (g.total > b->cap) { printf("FAIL internal: %d x %d does not fit the buffers\n", M, N); return 1; }
+  if (g.total > b->cap) {
+    printf("FAIL internal: %d x %d does not fit the buffers\n", M, N);
+    return 1;
+  }
   tiling t = make_tiling(M, N, ld, BLK_M, BLK_N);
   fill_source<<<1024, 256>>>(b->src, g.guard, M, ld, g.total);
   LK_LAUNCH();
   LK_CHECK(cudaMemset(b->dst, 0xff, sizeof(float) * (size_t)g.total));
-  if (predicated) copy_scale_predicated<<<tiles_of(&t), THREADS>>>(b->src + g.guard, b->dst + g.guard, ALPHA, t);
-  else copy_scale_unpredicated<<<tiles_of(&t), THREADS>>>(b->src + g.guard, b->dst + g.guard, ALPHA, t);
+  float *src = b->src + g.guard, *dst = b->dst + g.guard;
+  if (predicated)
+    copy_scale_predicated<<<tiles_of(&t), THREADS>>>(src, dst, ALPHA, t);
+  else
+    copy_scale_unpredicated<<<tiles_of(&t), THREADS>>>(src, dst, ALPHA, t);
   LK_LAUNCH();
-  LK_CHECK(cudaMemcpy(b->host, b->dst, sizeof(float) * (size_t)g.total, cudaMemcpyDeviceToHost));
-  return verify(b->host, g, predicated ? "copy_scale_predicated" : "copy_scale_unpredicated");
+  LK_CHECK(cudaMemcpy(b->host, b->dst, sizeof(float) * (size_t)g.total,
+                      cudaMemcpyDeviceToHost));
+  return verify(b->host, g,
+                predicated ? "copy_scale_predicated" : "copy_scale_unpredicated");
 }
+// ANCHOR_END: launch
 
 /* A dimension from 1 to 5000, spread evenly over the orders of magnitude. */
 static int random_dim(uint64_t *s)
@@ -476,12 +565,14 @@ static int device_checks(void)
 
   /* 41 x 55 first, its picture: which CTA tile is ragged */
   long long bad = check_shape(&b, EX_M, EX_N, EX_M, 1);
-  printf("%s copy_scale_predicated 41 x 55 (ld 41): every element and the guard band checked\n", bad ? "FAIL" : "PASS");
+  printf("%s copy_scale_predicated 41 x 55 (ld 41): "
+         "every element and the guard band checked\n", bad ? "FAIL" : "PASS");
   fails += bad != 0;
 
   /* fixed edge shapes, then random ones; every other shape with ld > M */
-  static const int fixed[][2] = { {1,1}, {1,5000}, {5000,1}, {1,2}, {2,1}, {127,33}, {128,32}, {129,31},
-                                  {4999,4999}, {4096,4096}, {4093,4091}, {3,5000}, {5000,3}, {256,1}, {1,256} };
+  static const int fixed[][2] = {
+    {1,1}, {1,5000}, {5000,1}, {1,2}, {2,1}, {127,33}, {128,32}, {129,31},
+    {4999,4999}, {4096,4096}, {4093,4091}, {3,5000}, {5000,3}, {256,1}, {1,256} };
   const int nfixed = (int)(sizeof fixed / sizeof fixed[0]), nrandom = 200;
   uint64_t s = 5;
   int shapes = 0, padded = 0, bad_shapes = 0;
@@ -492,18 +583,26 @@ static int device_checks(void)
     else if (k % 10 == 5) { M = random_dim(&s); N = 1; }
     else { M = random_dim(&s); N = random_dim(&s); }
     int ld = M;
-    if (k % 2) { ld = M + 1 + (int)(lk_rand64(&s) % 96); padded++; }   // ld > M: padding rows to guard
+    if (k % 2) {                   // ld > M: padding rows to guard
+      ld = M + 1 + (int)(lk_rand64(&s) % 96);
+      padded++;
+    }
     long long r = check_shape(&b, M, N, ld, 1);
     shapes++;
-    if (r) { bad_shapes++; if (bad_shapes >= 3) break; }               // the first few failures suffice
+    if (r) {                       // the first few failures suffice
+      bad_shapes++;
+      if (bad_shapes >= 3) break;
+    }
   }
-  printf("%s copy_scale_predicated: %d shapes from 1 x 1 to 5000 x 5000 (%d with ld > M): every element and the guard band checked\n",
+  printf("%s copy_scale_predicated: %d shapes from 1 x 1 to 5000 x 5000 "
+         "(%d with ld > M): every element and the guard band checked\n",
          bad_shapes ? "FAIL" : "PASS", shapes, padded);
   fails += bad_shapes != 0;
 
   /* the unpredicated kernel, where the tile divides the matrix */
   bad = check_shape(&b, 4096, 1024, 4096, 0);
-  printf("%s copy_scale_unpredicated 4096 x 1024 (tiles divide it): every element and the guard band checked\n", bad ? "FAIL" : "PASS");
+  printf("%s copy_scale_unpredicated 4096 x 1024 (tiles divide it): "
+         "every element and the guard band checked\n", bad ? "FAIL" : "PASS");
   fails += bad != 0;
 
   /* the reduction, on a K that BLK_K divides */
@@ -522,14 +621,20 @@ static int device_checks(void)
       for (int m = 0; m < M; ++m) {
         float want = 0.0f;
         for (int k = 0; k < K; ++k) want += value_at(m + (long long)k * ld);
-        if (!(hy[m] == want)) { if (!rbad) printf("FAIL row_sum: row %d is %g, want %g\n", m, hy[m], want); rbad++; }
+        if (!(hy[m] == want)) {
+          if (!rbad) printf("FAIL row_sum: row %d is %g, want %g\n",
+                            m, hy[m], want);
+          rbad++;
+        }
       }
-      printf("%s row_sum %d x %d (ld %d): every row checked\n", rbad ? "FAIL" : "PASS", M, K, ld);
+      printf("%s row_sum %d x %d (ld %d): every row checked\n",
+             rbad ? "FAIL" : "PASS", M, K, ld);
     }
     fails += rbad != 0;
     LK_CHECK(cudaFree(y));
   }
-  LK_CHECK(cudaFree(b.src)); LK_CHECK(cudaFree(b.dst)); LK_CHECK(cudaFreeHost(b.host));
+  LK_CHECK(cudaFree(b.src)); LK_CHECK(cudaFree(b.dst));
+  LK_CHECK(cudaFreeHost(b.host));
   return fails;
 }
 // ANCHOR_END: device_checks
