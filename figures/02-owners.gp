@@ -15,11 +15,13 @@ if (system(sprintf("test -r '%s' && echo yes", data)) ne "yes") {
 }
 device = system(sprintf("sed -n '1s/^# *//p' '%s'", data))
 
-# the palette of figures/layout_grid.gp, so colours mean the same in every figure
-array pal[16] = [0x8dd3c7, 0xffffb3, 0xbebada, 0xfb8072, 0x80b1d3, 0xfdb462, \
-                 0xb3de69, 0xfccde5, 0xd9d9d9, 0xbc80bd, 0xccebc5, 0xffed6f, \
+# the palette of figures/02-tile-grid.gp (layout_grid.gp's without its grey,
+# which means "not in the view" in this chapter), so CTA k has the colour of
+# tile k in the chapter's numbered tile figures
+array pal[15] = [0x8dd3c7, 0xffffb3, 0xbebada, 0xfb8072, 0x80b1d3, 0xfdb462, \
+                 0xb3de69, 0xfccde5, 0xbc80bd, 0xccebc5, 0xffed6f, \
                  0xa6cee3, 0xfdbf6f, 0xcab2d6, 0xb2df8a]
-rgb(g) = pal[((int(g) % 16) + 16) % 16 + 1]
+rgb(g) = pal[((int(g) % 15) + 15) % 15 + 1]
 r(g) = int(rgb(g) / 65536) % 256
 g(x) = int(rgb(x) / 256) % 256
 b(g) = int(rgb(g)) % 256
@@ -39,8 +41,13 @@ set xrange [-0.5:C - 0.5]
 set yrange [R - 0.5:-0.5]
 set x2range [-0.5:C - 0.5]
 unset xtics
-set x2tics 0, 64 nomirror out textcolor rgb "#666666"
-set ytics 0, 32 nomirror out textcolor rgb "#666666"
+# ticks on the tile borders, both ends included: element n lies between n - 0.5
+# and n + 0.5, so the tick "64" is the border before column 64
+set x2tics nomirror out textcolor rgb "#666666" ("0" -0.5)
+set ytics nomirror out textcolor rgb "#666666" ("0" -0.5)
+do for [n = 64 : C : 64] { set x2tics add (sprintf("%d", n) n - 0.5) }
+do for [m = 32 : R : 32] { set ytics add (sprintf("%d", m) m - 0.5) }
+set x2label "column n"
 set ylabel "row m"
 
 # tile borders every 32 rows and 64 columns

@@ -6,19 +6,33 @@
 # is local_tile of its tensor, the tiler with one mode dropped by the step,
 # and the coordinate with the same mode dropped.
 . mk/checker-lib.sh
+# The lab prints each expression, then its result on the next line after
+# "->" (or both on one line): list them as "expression<TAB>result", with the
+# expression's spaces removed, so that spacing never matters.
+pairs() {
+	awk 'function squeeze(s) { gsub(/[ \t]+/, "", s); return s }
+	/^[ \t]*->/ { r = $0; sub(/^[ \t]*->[ \t]*/, "", r); print squeeze(prev) "\t" r; next }
+	/ -> / { e = $0; r = $0; sub(/[ \t]*->.*/, "", e); sub(/.*->[ \t]*/, "", r); print squeeze(e) "\t" r; next }
+	{ prev = $0 }' "$1"
+}
+# result_of FILE EXPR: the result printed for EXPR (spaces in EXPR ignored)
+result_of() {
+	e=$(printf '%s' "$2" | tr -d ' \t')
+	pairs "$1" | awk -F'\t' -v e="$e" '$1 == e { print $2; exit }'
+}
 lab_build
 CUDA_VISIBLE_DEVICES=-1 "$WORK/lab" > "$WORK/out" 2>&1 || not_solved "the lab's host part fails: $(tail -n 1 "$WORK/out")"
-head=$(grep '^GEMM projections' "$WORK/out" | head -n 1)
-[ -n "$head" ] || not_solved "the lab no longer prints its 'GEMM projections, ...' line"
-tiler=$(printf '%s\n' "$head" | sed -n 's/.*cta_tiler \(([^)]*)\), cta_coord.*/\1/p')
-coord=$(printf '%s\n' "$head" | sed -n 's/.*cta_coord \(([^)]*)\):$/\1/p')
+grep -q '^GEMM projections' "$WORK/out" || not_solved "the lab no longer prints its 'GEMM projections, ...' line"
+head=$(grep 'cta_tiler.*cta_coord' "$WORK/out" | head -n 1 | tr -d ' \t')
+[ -n "$head" ] || not_solved "the lab no longer prints its 'cta_tiler ..., cta_coord ...' line"
+tiler=$(printf '%s\n' "$head" | sed -n 's/.*cta_tiler\(([^)]*)\),cta_coord.*/\1/p')
+coord=$(printf '%s\n' "$head" | sed -n 's/.*cta_coord\(([^)]*)\).*/\1/p')
 [ "$tiler" = "(_64,_32,_8)" ] || not_solved "the GEMM tiler is $tiler; make it (_64,_32,_8)"
 [ "$coord" = "(1,2,_)" ] || not_solved "keep cta_coord (1,2,_) (it is $coord)"
 for x in "A (128,16):(_1,128) (_1,X,_1)" "B (256,16):(_1,256) (X,_1,_1)" "C (128,256):(_1,128) (_1,_1,X)"; do
 	set -- $x
-	line=$(grep "^ *g$1 = local_tile(m$1, tiler, coord, $3) .*-> " "$WORK/out" | head -n 1)
-	[ -n "$line" ] || not_solved "no line 'g$1 = local_tile(m$1, tiler, coord, $3) -> ...' in the lab's output"
-	got=$(printf '%s\n' "$line" | sed 's/.*-> //')
+	got=$(result_of "$WORK/out" "g$1 = local_tile(m$1, tiler, coord, $3)")
+	[ -n "$got" ] || not_solved "no line 'g$1 = local_tile(m$1, tiler, coord, $3)' with its result in the lab's output"
 	want=$(calc "local_tile($2, $tiler, $coord, $3)")
 	[ "$got" = "$want" ] || not_solved "g$1 prints $got, but local_tile($2, $tiler, $coord, $3) is $want"
 done

@@ -38,10 +38,11 @@ static lt_val P(const char *text)
   return v;
 }
 
-/* print one local_tile call and its result as CuTe would print the tensor: offset o layout */
+/* print one local_tile call, then its result as CuTe would print the tensor,
+ * offset o layout, on the next line (short lines: they fit a page) */
 static void show(const char *cute, lt_view v)
 {
-  printf("  %-58s -> %s o %s\n", cute, lt_str(&v.offset), lt_str(&v.layout));
+  printf("  %s\n    -> %s o %s\n", cute, lt_str(&v.offset), lt_str(&v.layout));
 }
 
 // ANCHOR: seed_examples
@@ -49,35 +50,47 @@ static void seed_examples(void)
 {
   printf("local_tile examples (tensor over memory, offset o layout):\n");
   lt_view mA = lt_tensor(P("(4,6):(6,_1)"));
-  show("local_tile((4,6):(6,_1), (_2,_2), (1,1))", lt_local_tile(&mA, P("(_2,_2)"), P("(1,1)")));
-  show("local_tile((4,6):(6,_1), (_2,_2), (0,_))", lt_local_tile(&mA, P("(_2,_2)"), P("(0,_)")));
+  show("local_tile((4,6):(6,_1), (_2,_2), (1,1))",
+       lt_local_tile(&mA, P("(_2,_2)"), P("(1,1)")));
+  show("local_tile((4,6):(6,_1), (_2,_2), (0,_))",
+       lt_local_tile(&mA, P("(_2,_2)"), P("(0,_)")));
 
   lt_view mB = lt_tensor(P("(4,6,8):(48,8,_1)"));
   lt_layout z = lt_zipped_divide(mB.layout, P("(_2,_2)"));
-  printf("  %-58s -> %s\n", "zipped_divide((4,6,8):(48,8,_1), (_2,_2))", lt_str(&z));
-  show("local_tile((4,6,8):(48,8,_1), (_2,_2), (1,2))", lt_local_tile(&mB, P("(_2,_2)"), P("(1,2)")));
+  printf("  %s\n    -> %s\n", "zipped_divide((4,6,8):(48,8,_1), (_2,_2))",
+         lt_str(&z));
+  show("local_tile((4,6,8):(48,8,_1), (_2,_2), (1,2))",
+       lt_local_tile(&mB, P("(_2,_2)"), P("(1,2)")));
 
   lt_view mC = lt_tensor(P("(4,8):(8,_1)"));
   show("local_tile((4,8):(8,_1), (_2,_2,_4), (0,0,_), (_1,X,_1))",
-       lt_local_tile_proj(&mC, P("(_2,_2,_4)"), P("(0,0,_)"), P("(_1,X,_1)")));
+       lt_local_tile_proj(&mC, P("(_2,_2,_4)"), P("(0,0,_)"),
+                          P("(_1,X,_1)")));
 }
 // ANCHOR_END: seed_examples
 
 // ANCHOR: gemm_projections
-/* One tiler for a GEMM, three projections.  cta_tiler = (BLK_M,BLK_N,BLK_K) = (_64,_32,_8) and
- * cta_coord = (bx,by,_): A keeps (M,K) -- Step<_1,X,_1>; B keeps (N,K) -- Step<X,_1,_1>; C keeps
- * (M,N) -- Step<_1,_1,X>.  The `_` in the coordinate keeps every k-tile: gA is (BLK_M,BLK_K,k). */
+/* One tiler for a GEMM, three projections.  cta_tiler = (BLK_M,BLK_N,BLK_K)
+ * = (_64,_32,_8) and cta_coord = (bx,by,_):
+ *   A keeps (M,K): Step<_1,X,_1>    B keeps (N,K): Step<X,_1,_1>
+ *   C keeps (M,N): Step<_1,_1,X>
+ * The `_` in the coordinate keeps every k-tile: gA is (BLK_M,BLK_K,k). */
 static void gemm_projections(void)
 {
-  lt_val tiler = P("(_64,_32,_8)"), coord = P("(1,2,_)");   /* exercise 1: was (_32,_64,_4) */
-  lt_view mA = lt_tensor(P("(128,16):(_1,128)"));    /* A is (M,K), column-major */
-  lt_view mB = lt_tensor(P("(256,16):(_1,256)"));    /* B is (N,K) */
-  lt_view mC = lt_tensor(P("(128,256):(_1,128)"));   /* C is (M,N) */
-  printf("GEMM projections, M=128 N=256 K=16, cta_tiler %s, cta_coord %s:\n", lt_str(&tiler), lt_str(&coord));
-  printf("  mA = %s   mB = %s   mC = %s\n", lt_str(&mA.layout), lt_str(&mB.layout), lt_str(&mC.layout));
-  show("gA = local_tile(mA, tiler, coord, (_1,X,_1))", lt_local_tile_proj(&mA, tiler, coord, P("(_1,X,_1)")));
-  show("gB = local_tile(mB, tiler, coord, (X,_1,_1))", lt_local_tile_proj(&mB, tiler, coord, P("(X,_1,_1)")));
-  show("gC = local_tile(mC, tiler, coord, (_1,_1,X))", lt_local_tile_proj(&mC, tiler, coord, P("(_1,_1,X)")));
+  lt_val tiler = P("(_64,_32,_8)"), coord = P("(1,2,_)");  /* ex. 1 */
+  lt_view mA = lt_tensor(P("(128,16):(_1,128)"));   /* A (M,K), col-major */
+  lt_view mB = lt_tensor(P("(256,16):(_1,256)"));   /* B (N,K) */
+  lt_view mC = lt_tensor(P("(128,256):(_1,128)"));  /* C (M,N) */
+  printf("GEMM projections, M=128 N=256 K=16:\n");
+  printf("  cta_tiler %s, cta_coord %s\n", lt_str(&tiler), lt_str(&coord));
+  printf("  mA = %s  mB = %s  mC = %s\n", lt_str(&mA.layout),
+         lt_str(&mB.layout), lt_str(&mC.layout));
+  show("gA = local_tile(mA, tiler, coord, (_1,X,_1))",
+       lt_local_tile_proj(&mA, tiler, coord, P("(_1,X,_1)")));
+  show("gB = local_tile(mB, tiler, coord, (X,_1,_1))",
+       lt_local_tile_proj(&mB, tiler, coord, P("(X,_1,_1)")));
+  show("gC = local_tile(mC, tiler, coord, (_1,_1,X))",
+       lt_local_tile_proj(&mC, tiler, coord, P("(_1,_1,X)")));
 }
 // ANCHOR_END: gemm_projections
 
@@ -86,30 +99,34 @@ static void gemm_projections(void)
  * ---------------------------------------------------------------------------------------------- */
 
 // ANCHOR: own_tile_kernel
-/* Each CTA writes its id into its tile.  dz = zipped_divide(mC, tiler) = ((tile),(rest)):
- * the rest mode at the CTA's index gives the tile's offset (local_tile's slice), the tile mode at
- * element i gives the element's place in the tile. */
+/* Each CTA writes its id into its tile.  dz = zipped_divide(mC, tiler)
+ * = ((tile),(rest)): the rest mode at the CTA's index gives the tile's
+ * offset (local_tile's slice), the tile mode at element i gives the
+ * element's place in the tile. */
 __global__ void own_tile(int *out, ltd_layout dz)
 {
-  int cta  = blockIdx.x;                              // colexicographic index into the rest mode
-  int base = ltd_mode(&dz, 1, cta);                   // = offset of local_tile(mC, tiler, coord)
+  int cta  = blockIdx.x;             // 1-D (colex) index into the rest mode
+  int base = ltd_mode(&dz, 1, cta);  // the offset of local_tile(mC, ...)
   int n    = ltd_mode_size(&dz, 0);
   for (int i = threadIdx.x; i < n; i += blockDim.x)
     out[base + ltd_mode(&dz, 0, i)] = cta;
 }
 // ANCHOR_END: own_tile_kernel
 
-/* `_` in the coordinate: CTA bx takes the whole row of tiles (bx,_).  With dt = tiled_divide(mC,
- * tiler) = ((tile), m_tiles, n_tiles), local_tile(mC, tiler, (bx,_)) is (tile, n_tiles) at the
- * offset of m-tile bx. */
+// ANCHOR: own_row_of_tiles
+/* `_` in the coordinate: CTA bx takes the whole row of tiles (bx,_).
+ * dt = tiled_divide(mC, tiler) = ((tile), m_tiles, n_tiles), and
+ * local_tile(mC, tiler, (bx,_)) is (tile, n_tiles) at the offset of
+ * m-tile bx: mode 1 is fixed at bx, mode 2 (the kept `_`) is looped over. */
 __global__ void own_row_of_tiles(int *out, ltd_layout dt)
 {
-  int base = ltd_mode(&dt, 1, blockIdx.x);
+  int base = ltd_mode(&dt, 1, blockIdx.x);          // fix m-tile bx
   int n = ltd_mode_size(&dt, 0), tiles = ltd_mode_size(&dt, 2);
-  for (int t = 0; t < tiles; ++t)
+  for (int t = 0; t < tiles; ++t)                   // the kept mode, `_`
     for (int i = threadIdx.x; i < n; i += blockDim.x)
       out[base + ltd_mode(&dt, 2, t) + ltd_mode(&dt, 0, i)] = blockIdx.x;
 }
+// ANCHOR_END: own_row_of_tiles
 
 /* Projections: CTA (bx,by) of a GEMM grid takes its tiles of one operand (all k-tiles for A and
  * B).  Several CTAs share a tile, so each counts its visits and adds its id. dt is the operand's
@@ -135,14 +152,19 @@ __global__ void visit_projected(int *count, int *idsum, ltd_layout dt, int use_x
 #define TILE_N  64
 #define THREADS 256
 
-/* The tiled copy written with local_tile: the rest mode (a run-time layout) gives the tile's
- * offset; the tile mode is rebuilt with its shape fixed at compile time, (_32,_64):(_1,ld), so the
- * inner loop is the same arithmetic as the hand-written one below. */
+/* The tiled copy written with local_tile: the rest mode (a run-time
+ * layout) gives the tile's offset; the tile mode is rebuilt with its shape
+ * fixed at compile time, (_32,_64):(_1,ld), so the inner loop is the same
+ * arithmetic as the hand-written one below.  dz.stride[1] is leaf 1 of the
+ * struct: the tile mode is leaves 0 and 1 (dz.first[1] == 2; the host
+ * checks that, copy_tile_ok), so leaf 1 is the tile's second stride, ld. */
 __global__ void __launch_bounds__(THREADS)
-copy_local_tile(const float4 *__restrict__ src, float4 *__restrict__ dst, ltd_layout dz)
+copy_local_tile(const float4 *__restrict__ src, float4 *__restrict__ dst,
+                ltd_layout dz)
 {
-  int base = ltd_mode(&dz, 1, blockIdx.x);                        // local_tile's offset
-  ltd_layout tile = ltd_tile2(TILE_M, TILE_N, 1, dz.stride[1]);   // (_32,_64):(_1,ld)
+  int base = ltd_mode(&dz, 1, blockIdx.x);        // local_tile's offset
+  // the tile (_32,_64):(_1,ld), its shape known at compile time
+  ltd_layout tile = ltd_tile2(TILE_M, TILE_N, 1, dz.stride[1]);
 #pragma unroll
   for (int k = 0; k < TILE_M * TILE_N / THREADS; ++k) {
     int o = base + ltd_eval(&tile, threadIdx.x + k * THREADS);
@@ -152,7 +174,8 @@ copy_local_tile(const float4 *__restrict__ src, float4 *__restrict__ dst, ltd_la
 
 /* The same copy with the index arithmetic written by hand. */
 __global__ void __launch_bounds__(THREADS)
-copy_hand_indexed(const float4 *__restrict__ src, float4 *__restrict__ dst, int ld, int tiles_m)
+copy_hand_indexed(const float4 *__restrict__ src, float4 *__restrict__ dst,
+                  int ld, int tiles_m)
 {
   int bm = blockIdx.x % tiles_m, bn = blockIdx.x / tiles_m;
   int base = bm * TILE_M + bn * TILE_N * ld;
@@ -169,22 +192,30 @@ copy_hand_indexed(const float4 *__restrict__ src, float4 *__restrict__ dst, int 
  * Host: prediction and verification
  * ---------------------------------------------------------------------------------------------- */
 
+// ANCHOR: device_form
+/* The host flattens a layout into the struct the kernels take by value. */
 static ltd_layout device_form(const lt_layout *l)
 {
   ltd_layout d;
   char err[256];
-  if (ltd_from_layout(l, &d, err, sizeof err) != 0) { fprintf(stderr, "device form: %s\n", err); exit(1); }
+  if (ltd_from_layout(l, &d, err, sizeof err) != 0) {
+    fprintf(stderr, "device form: %s\n", err);
+    exit(1);
+  }
   return d;
 }
+// ANCHOR_END: device_form
 
 static int64_t ival(lt_val v) { return lt_value(&v); }
 
 static lt_val coord2(int64_t a, int64_t b) { lt_val c[2] = { lt_int(a), lt_int(b) }; return lt_tuple_of(2, c); }
 
 // ANCHOR: predict_owners
-/* The host's prediction: for every CTA, local_tile gives its tile; every element of the tile is
- * owned by that CTA.  Nothing here looks at the kernel. */
-static void predict_owners(int *owner, lt_view mC, lt_val tiler, int tiles_m, int tiles_n)
+/* The host's prediction: for every CTA, local_tile gives its tile; every
+ * element of the tile is owned by that CTA.  Nothing here looks at the
+ * kernel. */
+static void predict_owners(int *owner, lt_view mC, lt_val tiler,
+                           int tiles_m, int tiles_n)
 {
   for (int by = 0; by < tiles_n; ++by)
     for (int bx = 0; bx < tiles_m; ++bx) {
@@ -199,17 +230,18 @@ static void predict_owners(int *owner, lt_view mC, lt_val tiler, int tiles_m, in
 static int check_owner_kernel(FILE *data)
 {
   const int M = 128, N = 192;                         // C (M,N), column-major
-  lt_view mC = lt_tensor(lt_make_layout_sd(coord2(M, N), P("(_1,128)")));
-  lt_val tiler = P("(_32,_64)");
-  lt_layout z = lt_zipped_divide(mC.layout, tiler);
-  int tiles = (int)ival(lt_size(lt_get(z, 1)));
-
   int *want = (int *)malloc(sizeof(int) * M * N), *got = (int *)malloc(sizeof(int) * M * N), *d;
-  predict_owners(want, mC, tiler, M / 32, N / 64);
   LK_CHECK(cudaMalloc(&d, sizeof(int) * M * N));
   lk_poison(d, sizeof(int) * M * N);
-  own_tile<<<tiles, 128>>>(d, device_form(&z));
+  // ANCHOR: own_tile_launch
+  lt_view mC = lt_tensor(lt_make_layout_sd(coord2(M, N), P("(_1,128)")));
+  lt_val tiler = P("(_32,_64)");
+  lt_layout z = lt_zipped_divide(mC.layout, tiler);  // ((32,64),(4,3))
+  int tiles = (int)ival(lt_size(lt_get(z, 1)));      // size of rest: 12
+  own_tile<<<tiles, 128>>>(d, device_form(&z));      // one CTA per tile
+  // ANCHOR_END: own_tile_launch
   LK_LAUNCH();
+  predict_owners(want, mC, tiler, M / 32, N / 64);
   LK_CHECK(cudaMemcpy(got, d, sizeof(int) * M * N, cudaMemcpyDeviceToHost));
   size_t bad = lk_compare_int(got, want, (size_t)M * N, "own_tile");
   printf("%s own_tile: %d CTAs, every one of the %d elements of C owned as local_tile predicts\n",
@@ -291,34 +323,60 @@ static int check_projections(void)
  * ---------------------------------------------------------------------------------------------- */
 
 // ANCHOR: copy_divide
-/* The copy's host algebra, done once: the matrix in float4 units, (M4,N):(_1,M4) column-major,
- * divided into the kernel's tiles.  COPY_TILER and TILE_M x TILE_N above must say the same. */
+/* The copy's host algebra, done once: the matrix in float4 units,
+ * (M4,N):(_1,M4) column-major, divided into the kernel's tiles.
+ * COPY_TILER and TILE_M x TILE_N above must say the same. */
 static const char *COPY_TILER = "(_32,_64)";
 
 static lt_layout copy_divide(int M4, int N)
 {
   lt_val st[2] = { lt_static(1), lt_int(M4) };
-  lt_layout mS = lt_make_layout_sd(coord2(M4, N), lt_tuple_of(2, st));   // (M4,N):(_1,M4)
-  return lt_zipped_divide(mS, P(COPY_TILER));                            // ((tile),(rest))
+  lt_layout mS = lt_make_layout_sd(coord2(M4, N), lt_tuple_of(2, st));
+  return lt_zipped_divide(mS, P(COPY_TILER));     // ((tile),(rest))
+}
+
+/* copy_local_tile reads the tile's ld from leaf 1 of the struct: that is
+ * right only if the tile mode is exactly leaves 0 and 1, (TILE_M,TILE_N)
+ * with stride 1 down the column.  The host checks it before any launch. */
+static int copy_tile_ok(const ltd_layout *dz)
+{
+  return dz->first[0] == 0 && dz->first[1] == 2 && dz->shape[0] == TILE_M &&
+         dz->shape[1] == TILE_N && dz->stride[0] == 1;
 }
 // ANCHOR_END: copy_divide
 
+/* print the device form of a layout: what the kernel receives */
+static void print_device_form(const ltd_layout *d)
+{
+  printf("  device form: nleaves %d, nmodes %d, first {", d->nleaves, d->nmodes);
+  for (int m = 0; m <= d->nmodes; ++m) printf(m ? ",%d" : "%d", d->first[m]);
+  printf("}\n    shape {");
+  for (int k = 0; k < d->nleaves; ++k) printf(k ? ",%d" : "%d", d->shape[k]);
+  printf("}  stride {");
+  for (int k = 0; k < d->nleaves; ++k) printf(k ? ",%d" : "%d", d->stride[k]);
+  printf("}\n");
+}
+
 // ANCHOR: copy_plan
-/* Printed by the host part: the copy's zipped_divide and whether its tile mode is the tile the
- * kernels assume, (TILE_M,TILE_N):(1,ld). */
+/* Printed by the host part: the copy's zipped_divide, its device form,
+ * the grid (one CTA per entry of the rest mode), and whether its tile
+ * mode is the tile the kernels assume, (TILE_M,TILE_N):(1,ld). */
 static void copy_plan(void)
 {
   const int M4 = 4096, N = 16384;
   lt_layout z = copy_divide(M4, N);
   ltd_layout dz = device_form(&z);
-  lt_layout tile = lt_get(z, 0);
-  int same = dz.first[1] == 2 && dz.shape[0] == TILE_M && dz.shape[1] == TILE_N && dz.stride[0] == 1;
-  printf("tiled copy of (%d,%d) float4 (1 GiB), kernels' tile TILE_M x TILE_N = %d x %d:\n", M4, N, TILE_M, TILE_N);
-  char expr[96];
-  snprintf(expr, sizeof expr, "zipped_divide((%d,%d):(_1,%d), %s)", M4, N, M4, COPY_TILER);
-  printf("  %-58s -> %s\n", expr, lt_str(&z));
-  printf("  tile mode %s %s the kernels' tile (%d,%d):(1,ld)\n", lt_str(&tile),
-         same ? "matches" : "does NOT match", TILE_M, TILE_N);
+  lt_layout tile = lt_get(z, 0), rest = lt_get(z, 1);
+  printf("tiled copy of (%d,%d) float4 (1 GiB), TILE_M x TILE_N = %d x %d:\n",
+         M4, N, TILE_M, TILE_N);
+  printf("  zipped_divide((%d,%d):(_1,%d), %s)\n    -> %s\n", M4, N, M4,
+         COPY_TILER, lt_str(&z));
+  print_device_form(&dz);
+  printf("  rest mode %s: %d CTAs, one per tile\n", lt_str(&rest),
+         ltd_mode_size(&dz, 1));
+  printf("  tile mode %s %s the kernels' tile (%d,%d):(1,ld)\n",
+         lt_str(&tile), copy_tile_ok(&dz) ? "matches" : "does NOT match",
+         TILE_M, TILE_N);
 }
 // ANCHOR_END: copy_plan
 
@@ -339,7 +397,7 @@ static int check_and_time_copy(int quick, int check_only, FILE *data)
   const size_t n4 = (size_t)M4 * N, bytes = n4 * sizeof(float4);
   lt_layout z = copy_divide(M4, N);
   ltd_layout dz = device_form(&z);
-  if (ltd_mode_size(&dz, 0) != TILE_M * TILE_N || dz.stride[0] != 1) { printf("FAIL the tile mode is not (_32,_64):(_1,ld)\n"); return 1; }
+  if (!copy_tile_ok(&dz) || ltd_mode_size(&dz, 0) != TILE_M * TILE_N || dz.stride[0] != 1) { printf("FAIL the tile mode is not (_32,_64):(_1,ld)\n"); return 1; }
 
   float *h = (float *)malloc(bytes), *back = (float *)malloc(bytes);
   lk_fill_random(h, n4 * 4, 2024);
@@ -347,7 +405,7 @@ static int check_and_time_copy(int quick, int check_only, FILE *data)
   LK_CHECK(cudaMalloc(&src, bytes));
   LK_CHECK(cudaMalloc(&dst, bytes));
   LK_CHECK(cudaMemcpy(src, h, bytes, cudaMemcpyHostToDevice));
-  copy_ctx c = { src, dst, dz, M4, (int)((n4) / (TILE_M * TILE_N)), M4 / TILE_M, bytes, 0 };
+  copy_ctx c = { src, dst, dz, M4, ltd_mode_size(&dz, 1), M4 / TILE_M, bytes, 0 };   // grid: size of the rest mode
   int fails = 0;
   const char *names[3] = { "cudaMemcpy", "copy_local_tile", "copy_hand_indexed" };
   for (int w = 1; w <= 2; ++w) {                     // verify before timing, every element
