@@ -12,7 +12,7 @@ if (system(sprintf("test -r '%s' && echo yes", data)) ne "yes") {
 device = system(sprintf("sed -n '1s/^# *//p' '%s'", data))
 set terminal svg size 820, 420 font "DejaVu Sans,11" background "#ffffff"
 set output out
-set title sprintf("C = (A 1)(1^T B), 16384 x 16384 tiles of 128 x 128, K = 2048: time per schedule\n%s", device) noenhanced
+set title sprintf("C = (A 1)(1^T B), 16384 x 16384 outputs in 128 x 128 tiles, K = 2048: time per schedule\n%s", device) noenhanced
 unset key
 set style fill solid 0.8 border lc rgb "#444444"
 set boxwidth 0.7

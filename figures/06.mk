@@ -1,6 +1,7 @@
 # Chapter 6's figures.  The predicted schedules come from lab 06's host part (--data, run at
 # build time); the timeline and the times were measured on a GPU (figures/data/, first line: the
-# device and the date; `make gpu-data` rewrites them).  The layout figures are in figures/06.list.
+# device and the date; `make gpu-data` rewrites them).  The two layout figures, the work index of
+# each tile of a 4 x 4 problem coloured by its CTA (index mod 8), are drawn by figures/06-order.gp.
 
 SEED_SCHEDULES := raster-m raster-n swizzle-2 cluster-2x1 cluster-2x1-swz-2
 
@@ -21,3 +22,21 @@ $(BOOK)/figures/06-schedules.svg: figures/data/06_schedules.dat figures/06-sched
 	@mkdir -p $(@D)
 	$(call say,gnuplot,$@)
 	$(Q)$(GNUPLOT) -c figures/06-schedules.gp $< $@
+
+# each layout figure: its layout (the order of the work, tile (m,n) -> work index) and title
+ORDER_FIGS := raster-m swizzle-2
+ORDER_EXPR_raster-m := (4,4):(1,4)
+ORDER_EXPR_swizzle-2 := (4,(2,2)):(2,(1,8))
+ORDER_TITLE_raster-m := raster M: (4,4):(1,4)
+ORDER_TITLE_swizzle-2 := swizzle 2: (4,(2,2)):(2,(1,8))
+
+$(ORDER_FIGS:%=$(B)/figdata/06-order-%.dat): $(B)/figdata/06-order-%.dat: $(LAYOUT) figures/06.mk
+	@mkdir -p $(@D)
+	$(call say,layout,$@)
+	$(Q)$(LAYOUT) --plot $@ '$(ORDER_EXPR_$*)' > /dev/null
+
+$(ORDER_FIGS:%=$(BOOK)/figures/06-order-%.svg): $(BOOK)/figures/06-order-%.svg: \
+		$(B)/figdata/06-order-%.dat figures/06-order.gp | book-tools
+	@mkdir -p $(@D)
+	$(call say,gnuplot,$@)
+	$(Q)$(GNUPLOT) -c figures/06-order.gp $< $@ '$(ORDER_TITLE_$*)'

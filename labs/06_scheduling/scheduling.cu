@@ -230,8 +230,9 @@ static void seed_configs(const char *dir)
     lt_layout l = cluster_layout(&s.p);
     printf("%d. %s: %d active clusters of %d x %d CTAs -> grid (%d,%d,%d)\n",
            i + 1, c->title, active, c->cm, c->cn, s.gx, s.gy, s.gz);
-    printf("  cluster order (m,n,l) -> work index: %s, evaluated at every work index's coordinate: %s\n",
-           lt_str(&l), layout_agrees(&s.p, &l) ? "agrees" : "DISAGREES");
+    printf("  cluster order (m,n,l) -> work index: %s\n", lt_str(&l));
+    printf("  crd2idx at every work index's cluster coordinate gives the index back: %s\n",
+           layout_agrees(&s.p, &l) ? "agrees" : "DISAGREES");
     fails += !layout_agrees(&s.p, &l);
     print_table(&s, cta_of, iter_of);
     seed_statements(i, &s, cta_of, iter_of);
@@ -247,6 +248,14 @@ static void seed_configs(const char *dir)
       }
     }
   }
+}
+
+/* More active clusters than clusters of work: lts_grid launches only the clusters that have work. */
+static void grid_cap(void)
+{
+  sched s = make_sched(2, 2, 1, 1, 1, 1, 1, SEED_CTAS);
+  printf("2 x 2 tiles, %d active clusters: %lld clusters of work -> grid (%d,%d,%d), %d CTAs\n",
+         SEED_CTAS, lts_num_clusters(&s.p), s.gx, s.gy, s.gz, s.gx * s.gy * s.gz);
 }
 
 // ANCHOR: square_wave
@@ -735,6 +744,7 @@ int main(int argc, char **argv)
   const char *dir = lk_arg_str(&a, "--data", NULL);
 
   seed_configs(dir);
+  grid_cap();
   square_wave();
   cluster_2x2_grid();
   batch_host_run();
