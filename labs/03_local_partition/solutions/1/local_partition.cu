@@ -12,8 +12,9 @@
  *   3. why interleaving matters: a 1 GiB copy in which threads take elements by local_partition,
  *      against the same copy in which each thread takes a contiguous block -- same data, same
  *      launch -- with 2x2 elements per thread (tile (64,16)) and with 8x4 (tile (256,32)).  Blocks
- *      two floats wide cost nothing (L1 merges a warp's neighbouring sectors); blocks eight floats
- *      wide make every load and store instruction touch 32 sectors and lose most of the bandwidth.
+ *      two floats wide cost nothing measurable (each instruction touches 8 half-used sectors, and
+ *      the caches absorb them); blocks eight floats wide make every load and store instruction
+ *      touch 32 sectors and lose most of the bandwidth.
  *
  * Build and run
  *   make run LAB=03                     (or: make build/bin/03_local_partition && build/bin/03_local_partition)
@@ -57,18 +58,24 @@ static void seed_examples(void)
   printf("local_partition examples (tensor over memory, offset o layout):\n");
   lt_view m = lt_tensor(P("(8,6):(_1,8)"));
   lt_layout thr = P("(_4,_2):(_1,_4)");
-  show("local_partition((8,6):(_1,8), (_4,_2):(_1,_4), 1)", lt_local_partition(&m, thr, lt_int(1)));
-  show("local_partition((8,6):(_1,8), (_4,_2):(_1,_4), 1, (_1,X))", lt_local_partition_proj(&m, thr, lt_int(1), P("(_1,X)")));
+  show("local_partition((8,6):(_1,8), (_4,_2):(_1,_4), 1)",
+       lt_local_partition(&m, thr, lt_int(1)));
+  show("local_partition((8,6):(_1,8), (_4,_2):(_1,_4), 1, (_1,X))",
+       lt_local_partition_proj(&m, thr, lt_int(1), P("(_1,X)")));
   lt_layout z = lt_zipped_divide(m.layout, P("(_4,_2)"));
   printf("  %-62s -> %s\n", "zipped_divide((8,6):(_1,8), (_4,_2))", lt_str(&z));
-  printf("  (local_partition slices mode 0 of that at the thread; local_tile slices mode 1)\n");
+  printf("  (local_partition slices mode 0 of that at the thread;"
+         " local_tile slices mode 1)\n");
 }
 // ANCHOR_END: seed_examples
 
 // ANCHOR: two_assignments
-/* A (BM,BK) = (64,16) tile of a column-major matrix, 256 threads as a (_32,_8) thread layout.
- * Interleaved: local_partition(tile, thr, t) -- (2,2) elements 32 apart in m, 8 apart in k.
- * Blocked:     local_tile(tile, (_2,_2), coord of t) -- a contiguous 2x2 block per thread. */
+/* A (BM,BK) = (64,16) tile of a column-major matrix, 256 threads as a (_32,_8)
+ * thread layout.
+ * Interleaved: local_partition(tile, thr, t) -- (2,2) elements, 32 apart in m and
+ *              8 apart in k.
+ * Blocked:     local_tile(tile, (_2,_2), coord of t) -- a contiguous 2x2 block per
+ *              thread. */
 static void two_assignments(void)
 {
   printf("a (64,16) tile, ld 1024, 256 threads as (_32,_8):(_1,_32):\n");
@@ -77,14 +84,16 @@ static void two_assignments(void)
   for (int t = 0; t < 3; ++t) {
     char what[96];
     lt_view in = lt_local_partition(&tile, thr, lt_int(t));
-    snprintf(what, sizeof what, "interleaved: local_partition(tile, thr, %d)", t);
+    snprintf(what, sizeof what,
+             "interleaved: local_partition(tile, thr, %d)", t);
     show(what, in);
   }
   for (int t = 0; t < 3; ++t) {
     char what[96];
     lt_val c = lt_idx2crd(P("(_32,_8)"), lt_int(t));
     lt_view bl = lt_local_tile(&tile, P("(_2,_2)"), c);
-    snprintf(what, sizeof what, "blocked:     local_tile(tile, (_2,_2), %s)", lt_str(&c));
+    snprintf(what, sizeof what,
+             "blocked:     local_tile(tile, (_2,_2), %s)", lt_str(&c));
     show(what, bl);
   }
 }
@@ -95,12 +104,16 @@ static void two_assignments(void)
  * ---------------------------------------------------------------------------------------------- */
 
 // ANCHOR: own_partition_kernel
-/* One CTA, one tile.  dz = zipped_divide(tile, product_each(shape(thr))) = ((thr tile),(rest)):
- * local_partition slices the *first* mode at the thread's coordinate and keeps the rest. */
+/* One CTA, one tile.  thr: the thread layout (patch position -> thread id).
+ * dz = zipped_divide(tile, product_each(shape(thr))) = ((patch),(rest)):
+ * local_partition slices the *first* mode at the thread's coordinate and keeps
+ * the rest. */
 __global__ void own_partition(int *out, ltd_layout thr, ltd_layout dz)
 {
-  int t    = ltd_thread_index(&thr, threadIdx.x);      // thr.get_flat_coord(tid), as an index
-  int base = ltd_mode(&dz, 0, t);                      // = offset of local_partition(tile, thr, tid)
+  // thr.get_flat_coord(tid), as one index into the patch
+  int t    = ltd_thread_index(&thr, threadIdx.x);
+  // the offset of local_partition(tile, thr, tid)
+  int base = ltd_mode(&dz, 0, t);
   int n    = ltd_mode_size(&dz, 1);
   for (int j = 0; j < n; ++j)
     out[base + ltd_mode(&dz, 1, j)] = threadIdx.x;
@@ -121,61 +134,56 @@ __global__ void visit_partition(int *count, int *idsum, ltd_layout thr, ltd_layo
 // ANCHOR: copy_kernels
 #define THREADS 256                 // as a (_32,_8) thread layout
 
-/* One CTA copies one (bm,bk) tile of a column-major matrix; each of its 256 threads copies
- * (bm/32) x (bk/8) elements.  dz = zipped_divide(matrix, (bm,bk)): its rest mode gives the tile.
- *   interleaved: thread t takes local_partition(tile, (_32,_8), t) = (bm/32,bk/8):(32,8*ld) at
- *                (t%32) + (t/32)*ld -- a warp reads 32 neighbouring floats per instruction;
- *   blocked:     thread t takes the contiguous block local_tile(tile, (bm/32,bk/8), (t%32,t/32)) --
- *                a warp's threads read floats bm/32 apart per instruction.
+/* One CTA copies one (bm,bk) tile of a column-major matrix; each of its 256
+ * threads copies (bm/32) x (bk/8) elements.  dz = zipped_divide(matrix, (bm,bk)):
+ * its rest mode gives the tile, leaves 0 and 1 are the tile mode (bm,bk):(1,ld).
+ * The thread ids are numbered column-major, (_32,_8):(_1,_32), so thread t sits
+ * at patch position (t%32, t/32).  Two layouts, built with constant shapes:
+ *   toff  the thread-offset layout: thread id -> offset of its first element;
+ *   voff  the value-offset layout: element j -> offset from that first element.
+ *   interleaved: the two modes of zipped_divide(tile, (_32,_8)) =
+ *                ((32,8),(bm/32,bk/8)):((1,ld),(32,8*ld)) -- local_partition;
+ *                a warp reads 32 neighbouring floats per instruction;
+ *   blocked:     the two modes of zipped_divide(tile, (bm/32,bk/8)) =
+ *                ((bm/32,bk/8),(32,8)):((1,ld),(bm/32,(bk/8)*ld)) -- local_tile
+ *                per thread; a warp's threads read floats bm/32 apart.
  * Called with constant bm, bk the layouts fold to plain index arithmetic. */
-static __device__ __forceinline__ void copy_tile(const float *__restrict__ src, float *__restrict__ dst,
-                                                 const ltd_layout *dz, int interleaved, int bm, int bk)
+static __device__ __forceinline__ void
+copy_tile(const float *__restrict__ src, float *__restrict__ dst,
+          const ltd_layout *dz, int interleaved, int bm, int bk)
 {
-  int base = ltd_mode(dz, 1, blockIdx.x);                           // the CTA's tile (local_tile)
-  int ld = dz->stride[1], vm = bm / 32, vk = bk / 8;
-  ltd_layout thr = interleaved ? ltd_tile2(32, 8, 1, ld)            // thread coordinate -> offset
-                               : ltd_tile2(32, 8, vm, vk * ld);
-  ltd_layout val = interleaved ? ltd_tile2(vm, vk, 32, 8 * ld)      // the thread's elements
-                               : ltd_tile2(vm, vk, 1, ld);
-  int t0 = base + ltd_eval(&thr, threadIdx.x);
+  int base = ltd_mode(dz, 1, blockIdx.x);       // the CTA's tile (local_tile)
+  int ld = dz->stride[1];                       // leaf 1: the tile mode's stride
+  int vm = bm / 32, vk = bk / 8;
+  ltd_layout toff = interleaved ? ltd_tile2(32, 8, 1, ld)    // thread -> offset
+                                : ltd_tile2(32, 8, vm, vk * ld);
+  ltd_layout voff = interleaved ? ltd_tile2(vm, vk, 32, 8 * ld) // its elements
+                                : ltd_tile2(vm, vk, 1, ld);
+  int t0 = base + ltd_eval(&toff, threadIdx.x);
 #pragma unroll
-  for (int j = 0; j < vm * vk; ++j) dst[t0 + ltd_eval(&val, j)] = src[t0 + ltd_eval(&val, j)];
+  for (int j = 0; j < vm * vk; ++j)
+    dst[t0 + ltd_eval(&voff, j)] = src[t0 + ltd_eval(&voff, j)];
 }
 
-__global__ void __launch_bounds__(THREADS) copy_interleaved_2x2(const float *s, float *d, ltd_layout dz) { copy_tile(s, d, &dz, 1, 64, 16); }
-__global__ void __launch_bounds__(THREADS) copy_blocked_2x2(const float *s, float *d, ltd_layout dz)     { copy_tile(s, d, &dz, 0, 64, 16); }
-__global__ void __launch_bounds__(THREADS) copy_interleaved_8x4(const float *s, float *d, ltd_layout dz) { copy_tile(s, d, &dz, 1, 256, 32); }
-__global__ void __launch_bounds__(THREADS) copy_blocked_8x4(const float *s, float *d, ltd_layout dz)     { copy_tile(s, d, &dz, 0, 256, 32); }
+__global__ void __launch_bounds__(THREADS)
+copy_interleaved_2x2(const float *s, float *d, ltd_layout dz)
+{ copy_tile(s, d, &dz, 1, 64, 16); }
+__global__ void __launch_bounds__(THREADS)
+copy_blocked_2x2(const float *s, float *d, ltd_layout dz)
+{ copy_tile(s, d, &dz, 0, 64, 16); }
+__global__ void __launch_bounds__(THREADS)
+copy_interleaved_8x4(const float *s, float *d, ltd_layout dz)
+{ copy_tile(s, d, &dz, 1, 256, 32); }
+__global__ void __launch_bounds__(THREADS)
+copy_blocked_8x4(const float *s, float *d, ltd_layout dz)
+{ copy_tile(s, d, &dz, 0, 256, 32); }
 // ANCHOR_END: copy_kernels
 
 /* ------------------------------------------------------------------------------------------------
  * Host: prediction and verification
  * ---------------------------------------------------------------------------------------------- */
 
-static ltd_layout device_form(const lt_layout *l)
-{
-  ltd_layout d;
-  char err[256];
-  if (ltd_from_layout(l, &d, err, sizeof err) != 0) { fprintf(stderr, "device form: %s\n", err); exit(1); }
-  return d;
-}
-
-// ANCHOR: predict_owners
-static int predict_owners(int *owner, int64_t size, lt_view tile, lt_layout thr, int threads)
-{
-  for (int t = 0; t < threads; ++t) {
-    lt_view mine = lt_local_partition(&tile, thr, lt_int(t));
-    int64_t n = ival(lt_size(mine.layout));
-    for (int64_t j = 0; j < n; ++j) {
-      int64_t o = ival(lt_view_eval(&mine, lt_int(j)));
-      if (o < 0 || o >= size) { printf("FAIL thread %d of %s reaches offset %lld, outside the tile\n", t, lt_str(&thr), (long long)o); return -1; }
-      owner[o] = t;
-    }
-  }
-  return 0;
-}
-// ANCHOR_END: predict_owners
-
+// ANCHOR: host_flatten
 /* product_each(shape(thr)): the thread tiler local_partition divides by */
 static lt_val thread_tiler(lt_layout thr)
 {
@@ -187,18 +195,57 @@ static lt_val thread_tiler(lt_layout thr)
   return lt_tuple_of(n, sizes);
 }
 
+/* the flat device form of a host layout (lib/layout_device.h) */
+static ltd_layout device_form(const lt_layout *l)
+{
+  ltd_layout d;
+  char err[256];
+  if (ltd_from_layout(l, &d, err, sizeof err) != 0) {
+    fprintf(stderr, "device form: %s\n", err);
+    exit(1);
+  }
+  return d;
+}
+// ANCHOR_END: host_flatten
+
+// ANCHOR: predict_owners
+static int predict_owners(int *owner, int64_t size, lt_view tile, lt_layout thr,
+                          int threads)
+{
+  for (int t = 0; t < threads; ++t) {
+    lt_view mine = lt_local_partition(&tile, thr, lt_int(t));
+    int64_t n = ival(lt_size(mine.layout));
+    for (int64_t j = 0; j < n; ++j) {
+      int64_t o = ival(lt_view_eval(&mine, lt_int(j)));
+      if (o < 0 || o >= size) {
+        printf("FAIL thread %d of %s reaches offset %lld, outside the tile\n",
+               t, lt_str(&thr), (long long)o);
+        return -1;
+      }
+      owner[o] = t;
+    }
+  }
+  return 0;
+}
+// ANCHOR_END: predict_owners
+
 static int check_owners(const char *thr_text, FILE *data)
 {
   const int M = 64, K = 16;
   lt_view tile = lt_tensor(P("(_64,_16):(_1,_64)"));
   lt_layout thr = P(thr_text);
   int threads = (int)ival(lt_size(thr));
-  lt_layout z = lt_zipped_divide(tile.layout, thread_tiler(thr));
   int *want = (int *)malloc(sizeof(int) * M * K), *got = (int *)malloc(sizeof(int) * M * K), *d;
   if (predict_owners(want, (int64_t)M * K, tile, thr, threads) != 0) { free(want); free(got); return 1; }
   LK_CHECK(cudaMalloc(&d, sizeof(int) * M * K));
   lk_poison(d, sizeof(int) * M * K);
-  own_partition<<<1, threads>>>(d, device_form(&thr), device_form(&z));
+  // ANCHOR: own_partition_launch
+  /* thr is e.g. (_32,_8):(_1,_32); the host divides the tile by its shape ... */
+  lt_layout z = lt_zipped_divide(tile.layout, thread_tiler(thr));
+  /* ... flattens both layouts and passes them by value: one CTA of size(thr) */
+  ltd_layout dthr = device_form(&thr), dz = device_form(&z);
+  own_partition<<<1, threads>>>(d, dthr, dz);
+  // ANCHOR_END: own_partition_launch
   LK_LAUNCH();
   LK_CHECK(cudaMemcpy(got, d, sizeof(int) * M * K, cudaMemcpyDeviceToHost));
   size_t bad = lk_compare_int(got, want, (size_t)M * K, "own_partition");
@@ -314,18 +361,20 @@ static int compare_copies(int quick, int check_only, FILE *data)
  * ---------------------------------------------------------------------------------------------- */
 
 // ANCHOR: exercise_1
-/* Exercise 1: number the 256 threads along k first -- thread 1 next to thread 0 in k,
- * not in m -- and predict, before you run it, which elements thread 1 takes of the
- * lab's (64,16) tile (ld 1024), written as the program prints a view: "offset o layout". */
+/* Exercise 1: number the 256 threads along k first -- thread 1 next to thread 0
+ * in k, not in m -- and predict, before you run it, which elements thread 37 takes
+ * of the lab's (64,16) tile (ld 1024), written exactly as the program prints a
+ * view, static marks included: "offset o layout". */
 static const char *ex1_thread_layout = "(_32,_8):(_8,_1)";          /* thread t at (t/8, t%8) */
-static const char *ex1_prediction    = "1024 o (_2,_2):(_32,8192)"; /* (0,1): one column over */
+static const char *ex1_prediction    = "5124 o (_2,_2):(_32,8192)"; /* (4,5): 4 + 5*1024 */
 // ANCHOR_END: exercise_1
 
 // ANCHOR: exercise_2
-/* Exercise 2: 128 threads share a (64,16) column-major tile.  Give every thread its
- * elements in float4s: elements 4q..4q+3 of its view must be 4 neighbouring floats along
- * m, starting at a multiple of 4 -- a blocked assignment with vectors -- and every element
- * of the tile must have exactly one owner. */
+/* Exercise 2: 128 threads share a (64,16) column-major tile, (_64,_16):(_1,_64)
+ * (ld 64).  Give every thread its elements in float4s: elements 4q..4q+3 of its
+ * view must be 4 neighbouring floats along m, starting at a multiple of 4 -- a
+ * blocked assignment with vectors -- and every element of the tile must have
+ * exactly one owner. */
 static lt_view ex2_thread_view(const lt_view *tile, int t)
 {
   return lt_local_partition(tile, P("(_16,_8):(_1,_16)"), lt_int(t));
@@ -333,10 +382,10 @@ static lt_view ex2_thread_view(const lt_view *tile, int t)
 // ANCHOR_END: exercise_2
 
 // ANCHOR: exercise_3
-/* Exercise 3: the thread layout (_16,_16,_1):(_16,_1,_0) runs over (M,N,K).  Operand A
- * is (M,K) and takes the step (_1,X,_1): the threads that differ only in n share its
- * elements.  Operand B is (N,K).  Which step gives every thread its part of B, shared by
- * the threads that differ only in m? */
+/* Exercise 3: the thread layout (_16,_16,_1):(_16,_1,_0) runs over (M,N,K).
+ * Operand A is (M,K) and takes the step (_1,X,_1): the threads that differ only
+ * in n share its elements.  Operand B is (N,K).  Which step gives every thread
+ * its part of B, shared by the threads that differ only in m? */
 static const char *ex3_step_b = "(_1,X,_1)";
 // ANCHOR_END: exercise_3
 
@@ -344,10 +393,10 @@ static void print_exercise(int k)
 {
   if (k == 1) {
     lt_view tile = lt_tensor(P("(_64,_16):(_1,1024)"));
-    lt_view mine = lt_local_partition(&tile, P(ex1_thread_layout), lt_int(1));
+    lt_view mine = lt_local_partition(&tile, P(ex1_thread_layout), lt_int(37));
     printf("exercise 1: thread layout %s\n", ex1_thread_layout);
-    printf("exercise 1: predicted thread 1: %s\n", ex1_prediction);
-    printf("exercise 1: computed thread 1: %s o %s\n", lt_str(&mine.offset), lt_str(&mine.layout));
+    printf("exercise 1: predicted thread 37: %s\n", ex1_prediction);
+    printf("exercise 1: computed thread 37: %s o %s\n", lt_str(&mine.offset), lt_str(&mine.layout));
   } else if (k == 2) {
     lt_view tile = lt_tensor(P("(_64,_16):(_1,_64)"));
     for (int t = 0; t < 128; ++t) {
