@@ -30,6 +30,7 @@ void gemm_3_register_blocking(int M, int N, int K, float alpha, const float *A, 
 void gemm_4_vectorized(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
 void gemm_5_double_buffered(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
 void gemm_6_warp_tiling(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
+void gemm_10_fp32_tuned(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
 void gemm_7_mma_ldmatrix(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 void gemm_8_mma_cp_async_swizzle(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 void gemm_9_mma_multistage_epilogue(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);

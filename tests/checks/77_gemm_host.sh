@@ -15,7 +15,7 @@ if make --no-print-directory -s "$bin" >/dev/null 2>&1; then ok "$bin builds for
 else not_ok "$bin does not build"; exit 1; fi
 
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-for f in labs/07_gemm/[0-9]_*.cu; do
+for f in labs/07_gemm/[0-9]*_*.cu; do
 	# shellcheck disable=SC2086
 	if ! "$nvcc" $flags -Xptxas -v -c -o "$tmp/k.o" "$f" >"$tmp/ptxas" 2>&1; then
 		not_ok "$f does not compile alone"; continue
@@ -37,7 +37,7 @@ fi
 n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
-for args in "--sizes 0" "--sizes 12x" "--versions 10" "--shapes -1" "--bogus" "--csv"; do
+for args in "--sizes 0" "--sizes 12x" "--versions 11" "--shapes -1" "--bogus" "--csv"; do
 	# shellcheck disable=SC2086
 	CUDA_VISIBLE_DEVICES= "$bin" $args >"$tmp/out" 2>&1; rc=$?
 	if [ $rc -eq 2 ] && grep -q '^usage:' "$tmp/out"; then ok "07_gemm $args: a usage error (exit 2)"
