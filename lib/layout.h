@@ -94,6 +94,9 @@ lt_val lt_get(lt_val x, int i);         /* mode i of a tuple, or sublayout i of 
 /* Parse CuTe's notation: integers, `_N`, tuples, `S:D`, `_`, `X`, basis strides `_1@0`.
  * On failure the result is an error and *errcol (if given) is the 1-based column. */
 lt_val lt_parse(const char *text, int *errcol);
+/* Parse one value at *pp (leading blanks skipped) and advance *pp past it; text after it is left
+ * for the caller.  Returns 0, or the 1-based column (counted from `start`) of the error. */
+int lt_parse_at(const char *start, const char **pp, lt_val *out);
 
 /* Print in CuTe's notation into buf (always terminated); returns the length it needed. */
 size_t lt_print(const lt_val *x, char *buf, size_t cap);

@@ -29,13 +29,6 @@ lt_val L_make_layout_right(R shape)
   return Vlay(shape, root(&d));
 }
 
-/* A tiler element as a layout: a layout stays, an integer n becomes make_layout(n). */
-lt_val L_as_layout(R t)
-{
-  if (is_lay(t)) return V(t);
-  return L_make_layout(t);
-}
-
 /* append<N>(layout): pad with _1:_0 modes */
 lt_val L_appendN(R l, int n)
 {

@@ -303,15 +303,11 @@ static lt_view view_err(const lt_val *e)
 static lt_view view_finish(lt_val layout, lt_val offset)
 {
   lt_view v;
-  int failed = lt__failed();
-  char msg[LT_MSG];
-  if (failed) {
+  if (lt__failed()) {
     lt_val e = lt__finish(Vint(0, 0));
-    memcpy(msg, e.msg, sizeof msg);
     v.layout = e; v.offset = e;
     return v;
   }
-  (void)msg;
   v.layout = layout;
   v.offset = offset;
   return v;

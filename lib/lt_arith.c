@@ -178,12 +178,6 @@ lt_val A_min(R a, R b)
   return VS(mk(x.v < y.v ? x.v : y.v, x.st && y.st));
 }
 
-lt_val A_max(R a, R b)
-{
-  S x = s_int_only(sc(a), "max"), y = s_int_only(sc(b), "max");
-  return VS(mk(x.v > y.v ? x.v : y.v, x.st && y.st));
-}
-
 lt_val A_abs(R a)
 {
   S x = sc(a);
@@ -207,50 +201,35 @@ int A_eq_true(R a, R b)
   return memcmp(x.b, y.b, (size_t)x.nb) == 0;
 }
 
-int A_lt_static(R a, R b, int *res)
-{
-  S x = sc(a), y = sc(b);
-  if (!x.st || !y.st) return 0;
-  *res = x.v < y.v;
-  return 1;
-}
-
 /* ceil_div(a, b) on int tuples (int_tuple.hpp): tuple/tuple by mode (missing modes of b are 1),
  * tuple/int folds b across a's modes, int/tuple divides by product(b), int/int is (a+b-1)/b. */
-static lt_val ceil_or_shape_div(R a, R b, int shape_div)
+lt_val A_ceil_div(R a, R b)
 {
   if (is_tup(a)) {
     if (is_tup(b)) {
-      if (b->arity > a->arity || (shape_div && b->arity != a->arity)) { lt__fail("%s: mismatched ranks", shape_div ? "shape_div" : "ceil_div"); return V(a); }
+      if (b->arity > a->arity) { lt__fail("ceil_div: mismatched ranks"); return V(a); }
       lt_val r = Vtup0(), one = Vint(1, 1);
       for (int i = 0; i < a->arity; ++i) {
         R bi = i < b->arity ? child(b, i) : root(&one);
-        lt_val c = ceil_or_shape_div(child(a, i), bi, shape_div);
+        lt_val c = A_ceil_div(child(a, i), bi);
         Tpush(&r, root(&c));
       }
       return r;
     }
     lt_val r = Vtup0(), rest = V(b);
     for (int i = 0; i < a->arity; ++i) {
-      lt_val c = ceil_or_shape_div(child(a, i), root(&rest), shape_div);
-      lt_val nr = ceil_or_shape_div(root(&rest), child(a, i), shape_div);
+      lt_val c = A_ceil_div(child(a, i), root(&rest));
+      lt_val nr = A_ceil_div(root(&rest), child(a, i));
       Tpush(&r, root(&c));
       rest = nr;
     }
     return r;
   }
-  if (is_tup(b)) { lt_val p = A_product(b); return ceil_or_shape_div(a, root(&p), shape_div); }
+  if (is_tup(b)) { lt_val p = A_product(b); return A_ceil_div(a, root(&p)); }
   S x = s_int_only(sc(a), "ceil_div"), y = s_int_only(sc(b), "ceil_div");
-  if (shape_div && x.st && y.st && y.v != 0 && x.v != 0 && x.v % y.v != 0 && y.v % x.v != 0) {
-    lt__fail("shape_div: %lld and %lld do not divide one another", (long long)x.v, (long long)y.v);
-    return VS(mk(1, 1));
-  }
   S one = mk(1, 1);
   return VS(s_div(s_addsub(s_addsub(x, y, 0), one, 1), y));
 }
-
-lt_val A_ceil_div(R a, R b)  { return ceil_or_shape_div(a, b, 0); }
-lt_val A_shape_div(R a, R b) { return ceil_or_shape_div(a, b, 1); }
 
 /* product: a left fold of `*` over the modes' products; () is _1. */
 lt_val A_product(R t)
@@ -342,12 +321,11 @@ static lt_val crd2idx_itt(R c, R s, R d, int first)
 
 lt_val A_crd2idx(R c, R s, R d)
 {
+  int ranks_ok = is_tup(c) ? is_tup(s) && is_tup(d) && c->arity == s->arity && s->arity == d->arity
+               : is_tup(s) ? is_tup(d) && s->arity == d->arity
+               : !is_tup(d);
+  if (!ranks_ok) { lt__fail("crd2idx: coordinate and shape have different ranks"); return Vint(0, 0); }
   if (is_tup(c)) {
-    if (!is_tup(s) || !is_tup(d) || c->arity != s->arity || s->arity != d->arity) {
-      lt_fail_ranks:
-      lt__fail("crd2idx: coordinate and shape have different ranks");
-      return Vint(0, 0);
-    }
     if (c->arity == 0) return Vint(0, 1);
     lt_val acc = A_crd2idx(child(c, 0), child(s, 0), child(d, 0));
     for (int i = 1; i < c->arity; ++i) {
@@ -357,11 +335,9 @@ lt_val A_crd2idx(R c, R s, R d)
     return acc;
   }
   if (is_tup(s)) {
-    if (!is_tup(d) || s->arity != d->arity) goto lt_fail_ranks;
     if (s->arity == 0) { lt__fail("crd2idx: empty shape"); return Vint(0, 0); }
     return crd2idx_itt(c, s, d, 0);
   }
-  if (is_tup(d)) goto lt_fail_ranks;
   return A_mul(c, d);
 }
 

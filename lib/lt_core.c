@@ -580,8 +580,7 @@ static int parse_value(parser *ps, lt_val *out)
   return 0;
 }
 
-/* Parse one value starting at *pp; advances *pp.  Returns 0 or the 1-based error column relative
- * to `start`.  Exposed for the calculator through lt_parse_at(). */
+/* lt_parse_at: see layout.h (the calculator parses values inside calls with it). */
 int lt_parse_at(const char *start, const char **pp, lt_val *out)
 {
   parser ps = { *pp, start, 0 };

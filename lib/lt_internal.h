@@ -78,13 +78,10 @@ lt_val A_mul(R a, R b);                  /* scalar * scalar (basis allowed on on
 lt_val A_div(R a, R b);
 lt_val A_mod(R a, R b);
 lt_val A_min(R a, R b);
-lt_val A_max(R a, R b);
 lt_val A_abs(R a);
 lt_val A_signum(R a);
 lt_val A_ceil_div(R a, R b);             /* CuTe's ceil_div on int tuples */
-lt_val A_shape_div(R a, R b);
 int    A_eq_true(R a, R b);              /* is_constant<true, a == b> */
-int    A_lt_static(R a, R b, int *res);  /* if a < b is static, *res = value, return 1 */
 lt_val A_product(R t);                   /* product/size */
 lt_val A_sum(R t);
 lt_val A_inner_product(R a, R b);
@@ -127,7 +124,6 @@ lt_val L_dice(R c, R l);
 lt_val L_cosize(R l);
 lt_val L_make_layout(R shape);
 lt_val L_make_layout_right(R shape);
-lt_val L_as_layout(R t);                 /* a tiler element as a layout: n -> n:_1 */
 lt_val L_appendN(R l, int n);            /* append<N>(layout) with _1:_0 modes */
 
 #endif

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-int lt_parse_at(const char *start, const char **pp, lt_val *out);   /* lt_core.c */
 
 #define MAX_ARGS 6
 
