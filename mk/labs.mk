@@ -15,13 +15,15 @@ NVCCFLAGS ?= -O3 -std=c++17 -lineinfo -Ilib \
 	-Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror
 export NVCCFLAGS
 
-# A lab may add link libraries in labs/NN_name/lab.mk: NN_name_LDLIBS := -lcublas
+# A lab may add link libraries in labs/NN_name/lab.mk: NN_name_LDLIBS := -lcublas,
+# and replace the compiler flags: NN_name_NVCCFLAGS = ... (lab 07 targets sm_90a)
+comma := ,
 -include $(wildcard labs/[0-9][0-9]_*/lab.mk)
 
 define cu_lab_rule
 $(B)/bin/$(1): $(wildcard labs/$(1)/*.cu labs/$(1)/*.h) $(wildcard lib/*.h) $(LIBLAYOUT)
 	@mkdir -p $$(@D)
-	$$(NVCC) $$(NVCCFLAGS) -o $$@ $$(filter %.cu,$$^) $(LIBLAYOUT) $$($(1)_LDLIBS)
+	$$(NVCC) $$(or $$($(1)_NVCCFLAGS),$$(NVCCFLAGS)) -o $$@ $$(filter %.cu,$$^) $(LIBLAYOUT) $$($(1)_LDLIBS)
 endef
 $(foreach l,$(CU_LABS),$(eval $(call cu_lab_rule,$(l))))
 

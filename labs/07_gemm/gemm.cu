@@ -15,6 +15,12 @@
  *     8  8_mma_cp_async_swizzle   bf16: cp.async, 4 stages, swizzled shared memory
  *     9  9_mma_multistage_epilogue  bf16: grouped CTA order, C written through shared memory
  *    10  10_fp32_tuned            fp32 again: a (128,256) CTA tile, 8 x 16 per thread
+ *    11  11_tma_wgmma             bf16 on Hopper (sm_90a): TMA into a 4-stage mbarrier ring, wgmma
+ *    12  12_warp_specialized      bf16: a producer warpgroup, two consumers, setmaxnreg
+ *    13  13_persistent            bf16: persistent CTAs on the tile scheduler of chapter 6
+ *    14  14_cluster_multicast     bf16: clusters of 2 CTAs, B multicast by TMA
+ *   Steps 11-14 need an sm_90 GPU; elsewhere, and where an operand's leading dimension breaks TMA's
+ *   16-byte rule and a padded copy would not pay, they run step 9 (hopper.cu).
  *   Any M, N, K >= 1 and any leading dimension >= the rows; every kernel predicates its ragged
  *   tiles (the identity-tensor test of chapter 5) and reads or writes nothing out of bounds.
  *
@@ -26,6 +32,9 @@
  *   build/bin/07_gemm --csv FILE             also write the measurements as CSV
  *   build/bin/07_gemm --data DIR             the same, into DIR/gemm.csv (make gpu-data)
  *   build/bin/07_gemm --self-test            the host-only tests of the reference and the checks
+ *   build/bin/07_gemm --schedules            time steps 13 and 14 under every raster and swizzle
+ *   build/bin/07_gemm --choice               padded copy or predicated step 9, measured both ways
+ *   build/bin/07_gemm --bench-shapes N       also time step 9 and steps 11-14 at N random shapes
  *
  * What it prints
  *   the host algebra of the tilings and the self-test (deterministic), then, on a GPU, one
@@ -40,6 +49,7 @@
 #include "labkit.h"
 #include <unistd.h>
 #include "gemm.h"
+#include "hopper.h"
 #include <cublas_v2.h>
 #include <math.h>
 
@@ -276,10 +286,20 @@ static const version versions[] = {
   { 7, "7_mma_ldmatrix", BF16, NULL, gemm_7_mma_ldmatrix },
   { 8, "8_mma_cp_async_swizzle", BF16, NULL, gemm_8_mma_cp_async_swizzle },
   { 9, "9_mma_multistage_epilogue", BF16, NULL, gemm_9_mma_multistage_epilogue },
+  { 11, "11_tma_wgmma", BF16, NULL, gemm_11_tma_wgmma },
+  { 12, "12_warp_specialized", BF16, NULL, gemm_12_warp_specialized },
+  { 13, "13_persistent", BF16, NULL, gemm_13_persistent },
+  { 14, "14_cluster_multicast", BF16, NULL, gemm_14_cluster_multicast },
 };
+#define MAX_ID 14
 #define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
-static int selected[16];        /* by id */
+static int selected[MAX_ID + 1];   /* by id */
+static const version *version_of(int id)
+{
+  for (int v = 0; v < NVERSIONS; ++v) if (versions[v].id == id) return &versions[v];
+  return NULL;
+}
 static int any_selected(int prec)
 {
   for (int v = 0; v < NVERSIONS; ++v) if (versions[v].prec == prec && versions[v].id && selected[versions[v].id]) return 1;
@@ -376,14 +396,160 @@ static int verify_shape(int prec, const shape *s, uint64_t seed)
 typedef struct timed { const version *v; shape s; const void *A, *B; float *C; } timed;
 static void timed_call(void *p) { timed *t = (timed *)p; run_version(t->v, &t->s, 1.0f, t->A, t->B, 0.0f, t->C); }
 
+/* Random shape i of the checks (and of --bench-shapes): M, N, K from 1 to 5000, every tenth with
+ * M, N or K = 1, every other one with odd M and K, leading dimensions equal to the rows or a few
+ * more (some odd: TMA's 16-byte rule fails for them). */
+static shape random_shape(int i, uint64_t *rs)
+{
+  shape s;
+  s.M = 1 + (int)(lk_rand64(rs) % 5000); s.N = 1 + (int)(lk_rand64(rs) % 5000); s.K = 1 + (int)(lk_rand64(rs) % 5000);
+  if (i % 10 == 3) s.M = 1;
+  if (i % 10 == 6) s.N = 1;
+  if (i % 10 == 9) s.K = 1;
+  if (i % 2) { s.M |= 1; s.K |= 1; }                               /* odd dimensions */
+  int pad = (int)(lk_rand64(rs) % 4);                              /* ld = rows, or a little more */
+  s.lda = s.M + (pad == 1 ? 3 : pad == 2 ? 8 : 0);
+  s.ldb = s.K + (pad == 3 ? 5 : 0);
+  s.ldc = s.M + (pad == 2 ? 1 : 0);
+  return s;
+}
+
+/* device operands of one shape, filled with random values (bf16 or fp32) */
+typedef struct operands { void *A, *B; float *C; } operands;
+static operands operands_new(const shape *s, int prec, uint64_t seed)
+{
+  size_t na = (size_t)s->lda * s->K, nb = (size_t)s->ldb * s->N, nc = (size_t)s->ldc * s->N, esz = prec == F32 ? 4 : 2;
+  operands o;
+  float *h = (float *)malloc((na > nb ? na : nb) * 4);
+  LK_CHECK(cudaMalloc(&o.A, na * esz)); LK_CHECK(cudaMalloc(&o.B, nb * esz)); LK_CHECK(cudaMalloc(&o.C, nc * 4));
+  for (int w = 0; w < 2; ++w) {
+    size_t n = w ? nb : na;
+    lk_fill_random(h, n, seed + w);
+    if (prec == BF16) { bf16 *t = (bf16 *)h; for (size_t j = 0; j < n; ++j) t[j] = __float2bfloat16(h[j]); }
+    LK_CHECK(cudaMemcpy(w ? o.B : o.A, h, n * esz, cudaMemcpyHostToDevice));
+  }
+  free(h);
+  return o;
+}
+static void operands_free(operands *o) { LK_CHECK(cudaFree(o->A)); LK_CHECK(cudaFree(o->B)); LK_CHECK(cudaFree(o->C)); }
+
+static double time_version(const version *v, const shape *s, const operands *o)
+{
+  lk_timing opt = lk_timing_default();
+  opt.repeats = 5;
+  timed t = { v, *s, o->A, o->B, o->C };
+  return lk_time_ms(timed_call, &t, &opt);
+}
+static double tflops_of(const shape *s, double ms) { return 2.0 * s->M * s->N * s->K / (ms * 1e-3) / 1e12; }
+
+/* Time cuBLAS and the selected versions (or those in `only`, ending with -1) of one precision at
+ * one shape; print `bench:` lines, write CSV rows; tflops[id] receives each rate. */
+static void bench_one(const shape *s, int prec, uint64_t seed, FILE *csv, const char *dev, const char *day,
+                      const int *only, double *tflops_by_id)
+{
+  operands o = operands_new(s, prec, seed);
+  double ref_tflops = 0;
+  for (int vi = 0; vi < NVERSIONS; ++vi) {
+    const version *v = &versions[vi];
+    int take = v->prec == prec && (only ? v->id == 0 : selected[v->id]);
+    for (const int *q = only; q && *q >= 0; ++q) take |= v->prec == prec && v->id == *q;
+    if (!take) continue;
+    double ms = time_version(v, s, &o), tflops = tflops_of(s, ms);
+    if (v->id == 0) ref_tflops = tflops;
+    if (tflops_by_id) tflops_by_id[v->id] = tflops;
+    double ratio = tflops / ref_tflops;
+    printf("bench: %s %-26s %5dx%5dx%5d %9.3f ms %8.2f TFLOP/s %6.3f of cuBLAS\n", prec_name[prec], v->name, s->M, s->N,
+           s->K, ms, tflops, ratio);
+    fflush(stdout);
+    if (csv) fprintf(csv, "\"%s\",%s,%s,%s,%d,%d,%d,%.3f,%.4f\n", dev, day, prec_name[prec], v->id ? v->name : "cublas",
+                     s->M, s->N, s->K, tflops, ratio);
+  }
+  operands_free(&o);
+}
+
+/* --bench-shapes N: step 9 and the Hopper steps at the random shapes of the checks */
+static void bench_random_shapes(int n, FILE *csv, const char *dev, const char *day)
+{
+  static const int ids[] = { 9, 11, 12, 13, 14, -1 };
+  uint64_t rs = 0x7e57c0de;
+  double worst = 1e30;
+  int worst_i = -1;
+  for (int i = 0; i < n; ++i) {
+    shape s = random_shape(i, &rs);
+    double t[MAX_ID + 1] = { 0 };
+    bench_one(&s, BF16, 500 + i, csv, dev, day, ids, t);
+    double r = t[14] / t[9];
+    printf("shape: %5dx%5dx%5d ld (%d,%d,%d): step 14 at %.3f of step 9\n", s.M, s.N, s.K, s.lda, s.ldb, s.ldc, r);
+    if (r < worst) { worst = r; worst_i = i; }
+  }
+  printf("shapes: %d random shapes; step 14 against step 9 at worst %.3f (shape %d)\n", n, worst, worst_i);
+}
+
+/* --choice: operands whose leading dimension breaks TMA's rule, timed both ways (step 14 on padded
+ * copies, and step 9 predicated), beside what the cost model of hopper.cu picks */
+static void bench_choice(void)
+{
+  static const int sz[][3] = { { 4095, 4095, 4095 }, { 4097, 4097, 4097 }, { 2047, 2047, 2047 }, { 1023, 1023, 1023 },
+                               { 511, 511, 511 }, { 255, 255, 255 }, { 4095, 128, 4095 }, { 127, 4095, 4095 },
+                               { 4095, 4095, 127 } };
+  const version *v14 = version_of(14);
+  for (size_t i = 0; i < sizeof sz / sizeof sz[0]; ++i) {
+    shape s = { sz[i][0], sz[i][1], sz[i][2], sz[i][0], sz[i][2], sz[i][0] };
+    operands o = operands_new(&s, BF16, 900 + i);
+    gh_force = 1;
+    double pad = time_version(v14, &s, &o);
+    gh_force = 2;
+    double pred = time_version(v14, &s, &o);
+    gh_force = 0;
+    gh_operands op;
+    int model_pads = gh_prepare(s.M, s.N, s.K, (const bf16 *)o.A, s.lda, (const bf16 *)o.B, s.ldb, &op);
+    LK_CHECK(cudaDeviceSynchronize());
+    printf("choice: %5dx%5dx%5d padded %8.3f ms, predicated (step 9) %8.3f ms: %s is faster, the model picks %s%s\n",
+           s.M, s.N, s.K, pad, pred, pad < pred ? "padded" : "predicated", model_pads ? "padded" : "predicated",
+           (pad < pred) == (model_pads != 0) ? "" : "  <-- the model is wrong here");
+    operands_free(&o);
+  }
+}
+
+/* --schedules: steps 13 and 14 under each raster and swizzle of the tile scheduler */
+static void bench_schedules(void)
+{
+  static const int sizes[] = { 4096, 8192 };
+  int keep_r = gh_raster_m, keep_s = gh_swizzle;
+  for (int i = 0; i < 2; ++i) {
+    shape s = { sizes[i], sizes[i], sizes[i], sizes[i], sizes[i], sizes[i] };
+    operands o = operands_new(&s, BF16, 300 + i);
+    for (int id = 13; id <= 14; ++id)
+      for (int r = 1; r >= 0; --r)
+        for (int sw = 1; sw <= 16; sw *= 2) {
+          gh_raster_m = r; gh_swizzle = sw;
+          if (i == 0) {                                  /* the order must not change the result */
+            int keep[MAX_ID + 1];
+            memcpy(keep, selected, sizeof keep);
+            memset(selected, 0, sizeof selected);
+            selected[id] = 1;
+            shape odd = { 1921, 3001, 200, 1921, 200, 1923 };
+            if (verify_shape(BF16, &odd, 4242 + sw)) { printf("schedule: FAIL under raster %d swizzle %d\n", r, sw); exit(1); }
+            memcpy(selected, keep, sizeof keep);
+          }
+          double ms = time_version(version_of(id), &s, &o);
+          printf("schedule: %-22s %5d^3 raster %s swizzle %2d: %8.2f TFLOP/s\n", version_of(id)->name, s.M, r ? "m" : "n",
+                 sw, tflops_of(&s, ms));
+          fflush(stdout);
+        }
+    operands_free(&o);
+  }
+  gh_raster_m = keep_r; gh_swizzle = keep_s;
+}
+
 /* ------------------------------------------------------------------------------------------------
  * main
  * ---------------------------------------------------------------------------------------------- */
 
 static const char *usage =
   "usage: 07_gemm [--check-only] [--quick] [--sizes LIST] [--versions LIST] [--shapes N]\n"
-  "               [--csv FILE] [--data DIR] [--self-test]\n"
-  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-10\n";
+  "               [--csv FILE] [--data DIR] [--self-test] [--schedules] [--choice] [--bench-shapes N]\n"
+  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-14\n";
 
 static int parse_sizes(const char *s, shape *out, int cap)
 {
@@ -405,19 +571,20 @@ static int parse_sizes(const char *s, shape *out, int cap)
 int main(int argc, char **argv)
 {
   lk_args args = { argc, argv, usage };
-  const char *known[] = { "--check-only", "--quick", "--sizes=", "--versions=", "--shapes=", "--csv=", "--data=", "--self-test", NULL };
+  const char *known[] = { "--check-only", "--quick", "--sizes=", "--versions=", "--shapes=", "--csv=", "--data=", "--self-test",
+                          "--schedules", "--choice", "--bench-shapes=", NULL };
   lk_args_check(&args, known);
   int quick = lk_arg_flag(&args, "--quick"), check_only = lk_arg_flag(&args, "--check-only");
   shape sizes[64];
   int nsizes = parse_sizes(lk_arg_str(&args, "--sizes", quick ? "1024,2048,1000,4097" : "1024,2048,4096,8192,4095,4097,1000"), sizes, 64);
   if (nsizes < 1) lk_usage_error(&args, "bad --sizes: %s", lk_arg_str(&args, "--sizes", ""));
   const char *vl = lk_arg_str(&args, "--versions", NULL);
-  if (!vl) for (int i = 0; i <= 10; ++i) selected[i] = 1;
+  if (!vl) for (int i = 0; i <= MAX_ID; ++i) selected[i] = 1;
   else {
     for (const char *p = vl; *p;) {
       char *end;
       long id = strtol(p, &end, 10);
-      if (end == p || id < 0 || id > 10) lk_usage_error(&args, "bad --versions: %s", vl);
+      if (end == p || id < 0 || id > MAX_ID || (id >= 1 && !version_of(id))) lk_usage_error(&args, "bad --versions: %s", vl);
       selected[id] = 1;
       p = *end == ',' ? end + 1 : end;
       if (*end && *end != ',') lk_usage_error(&args, "bad --versions: %s", vl);
@@ -425,6 +592,7 @@ int main(int argc, char **argv)
   }
   selected[0] = 1;                               /* the reference is always there */
   int nshapes = (int)lk_arg_int(&args, "--shapes", quick ? 8 : 30, 0, 1000);
+  int bench_shapes = (int)lk_arg_int(&args, "--bench-shapes", 0, 0, 1000);
 
   host_algebra();
   printf("\n");
@@ -450,19 +618,7 @@ int main(int argc, char **argv)
   for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; ++i) checks[nchecks++] = fixed[i];
   for (int i = 0; i < nsizes; ++i) checks[nchecks++] = sizes[i];
   uint64_t rs = 0x7e57c0de;
-  for (int i = 0; i < nshapes; ++i) {
-    shape s;
-    s.M = 1 + (int)(lk_rand64(&rs) % 5000); s.N = 1 + (int)(lk_rand64(&rs) % 5000); s.K = 1 + (int)(lk_rand64(&rs) % 5000);
-    if (i % 10 == 3) s.M = 1;
-    if (i % 10 == 6) s.N = 1;
-    if (i % 10 == 9) s.K = 1;
-    if (i % 2) { s.M |= 1; s.K |= 1; }                               /* odd dimensions */
-    int pad = (int)(lk_rand64(&rs) % 4);                             /* ld = rows, or a little more */
-    s.lda = s.M + (pad == 1 ? 3 : pad == 2 ? 8 : 0);
-    s.ldb = s.K + (pad == 3 ? 5 : 0);
-    s.ldc = s.M + (pad == 2 ? 1 : 0);
-    checks[nchecks++] = s;
-  }
+  for (int i = 0; i < nshapes; ++i) checks[nchecks++] = random_shape(i, &rs);
   int failed = 0, done = 0;
   for (int prec = F32; prec <= BF16; ++prec) {
     if (!any_selected(prec)) continue;
@@ -488,41 +644,12 @@ int main(int argc, char **argv)
     if (!csv) { perror(csv_path); return 1; }
     fprintf(csv, "device,date,precision,version,M,N,K,tflops,ratio\n");
   }
-  lk_timing opt = lk_timing_default();
-  opt.repeats = 5;
-  for (int i = 0; i < nsizes; ++i) {
-    shape s = sizes[i];
-    size_t na = (size_t)s.lda * s.K, nb = (size_t)s.ldb * s.N, nc = (size_t)s.ldc * s.N;
-    float *h = (float *)malloc((na > nb ? na : nb) * 4);
-    for (int prec = F32; prec <= BF16; ++prec) {
-      if (!any_selected(prec)) continue;
-      size_t esz = prec == F32 ? 4 : 2;
-      void *dA, *dB;
-      float *dC;
-      LK_CHECK(cudaMalloc(&dA, na * esz)); LK_CHECK(cudaMalloc(&dB, nb * esz)); LK_CHECK(cudaMalloc(&dC, nc * 4));
-      for (int w = 0; w < 2; ++w) {
-        size_t n = w ? nb : na;
-        lk_fill_random(h, n, 77 + w + i);
-        if (prec == BF16) { bf16 *t = (bf16 *)h; for (size_t j = 0; j < n; ++j) t[j] = __float2bfloat16(h[j]); }
-        LK_CHECK(cudaMemcpy(w ? dB : dA, h, n * esz, cudaMemcpyHostToDevice));
-      }
-      double ref_tflops = 0;
-      for (int vi = 0; vi < NVERSIONS; ++vi) {
-        const version *v = &versions[vi];
-        if (v->prec != prec || !selected[v->id]) continue;
-        timed t = { v, s, dA, dB, dC };
-        double ms = lk_time_ms(timed_call, &t, &opt);
-        double tflops = 2.0 * s.M * s.N * s.K / (ms * 1e-3) / 1e12;
-        if (v->id == 0) ref_tflops = tflops;
-        double ratio = tflops / ref_tflops;
-        printf("bench: %s %-24s %5dx%5dx%5d %9.3f ms %8.2f TFLOP/s %6.3f of cuBLAS\n", prec_name[prec], v->name, s.M, s.N, s.K, ms, tflops, ratio);
-        fflush(stdout);
-        if (csv) fprintf(csv, "\"%s\",%s,%s,%s,%d,%d,%d,%.3f,%.4f\n", dev, day, prec_name[prec], v->id ? v->name : "cublas", s.M, s.N, s.K, tflops, ratio);
-      }
-      LK_CHECK(cudaFree(dA)); LK_CHECK(cudaFree(dB)); LK_CHECK(cudaFree(dC));
-    }
-    free(h);
-  }
+  for (int i = 0; i < nsizes; ++i)
+    for (int prec = F32; prec <= BF16; ++prec)
+      if (any_selected(prec)) bench_one(&sizes[i], prec, 77 + 2 * i, csv, dev, day, NULL, NULL);
+  if (bench_shapes > 0) bench_random_shapes(bench_shapes, csv, dev, day);
+  if (lk_arg_flag(&args, "--choice")) bench_choice();
+  if (lk_arg_flag(&args, "--schedules")) bench_schedules();
   if (csv) { fclose(csv); printf("wrote %s\n", csv_path); }
   cublasDestroy(cublas_f32);
   cublasDestroy(cublas_bf16);

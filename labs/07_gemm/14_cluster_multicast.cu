@@ -1,0 +1,137 @@
+/* Step 14 -- clusters of 2 CTAs that share B: each loads half of the B tile and multicasts it to both.
+ *
+ * What changes from step 13: the persistent CTAs come in clusters of (2,1): the two CTAs of a
+ * cluster compute vertically adjacent tiles (2c, n) and (2c+1, n) -- the scheduler counts work in
+ * clusters, as CuTe's does -- so they need the same (64,256) B slice at every k tile.  CTA r loads
+ * only B's box r (64 k, 128 n) and the TMA multicast writes it into the same place of both CTAs'
+ * shared memory, completing on both CTAs' `full` barriers: B's traffic from L2 halves.
+ * The price is coupling: a stage may be refilled only when the consumers of *both* CTAs are done
+ * with it (the peer writes into my stage), so every consumer warp arrives on the `empty` barrier
+ * of both CTAs (mapa + a cluster-scope arrive; 16 arrivals per phase).  The cluster's CTAs start
+ * after a cluster barrier (the peer's barriers are initialised) and end with one (no arrival may
+ * reach a CTA that has left).  When the tile count along m is odd, the second CTA of the last
+ * cluster row works on a tile past M: it still loads and multicasts its half of B, reads zeros for
+ * A, and its epilogue writes nothing.
+ * Measured: see the runner's bench lines and figures/data/gemm.csv (H200): MEASURED_14
+ */
+#include "hopper.h"
+#include "tile_scheduler.h"
+#include "labkit.h"
+
+#define S14_STAGES 4
+
+// ANCHOR: kernel
+__global__ void __launch_bounds__(384, 1)
+k14_cluster_multicast(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
+                      lts_params sched, int M, int N, int K, float alpha, float beta, float *C, int ldc)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  extern __shared__ uint8_t raw[];
+  gh_smem_plan p = gh_plan(raw, S14_STAGES);
+  int tid = threadIdx.x, wg = tid / 128;
+  uint32_t rank = gh_cluster_rank();                     // 0 or 1: blockIdx.x % 2
+  int ktiles = (K + GH_BK - 1) / GH_BK;
+  if (tid == 0) {
+    gh_tma_prefetch_map(&tA);
+    gh_tma_prefetch_map(&tB);
+    for (int s = 0; s < S14_STAGES; ++s) { gh_bar_init(&p.full[s], 1); gh_bar_init(&p.empty[s], 16); }
+    gh_fence_bar_init();
+  }
+  gh_cluster_sync();
+  int it = 0;
+  if (wg == 0) {                                         // the producer
+    GH_SETMAXNREG_DEC(40);
+    if (tid == 0)
+      for (int i = 0;; ++i) {
+        lts_work w = lts_work_at(&sched, gridDim.z, blockIdx.x, blockIdx.y, blockIdx.z, i);
+        if (!w.valid) break;
+        if (w.m - (int)rank >= sched.tiles_m || w.n >= sched.tiles_n) continue;   // the whole cluster skips
+        for (int kt = 0; kt < ktiles; ++kt, ++it) {
+          int s = it % S14_STAGES;
+          if (it >= S14_STAGES) gh_bar_wait(&p.empty[s], (it / S14_STAGES - 1) & 1);
+          uint64_t *bar = &p.full[s];
+          uint8_t *a = p.a + s * GH_STAGE_A, *b = p.b + s * GH_STAGE_B;
+          gh_bar_expect(bar, GH_STAGE_A + GH_STAGE_B);   // my A, my half of B, the peer's half
+          gh_tma_load(a, &tA, bar, w.m * GH_BM, kt * GH_BK);
+          gh_tma_load(a + GH_BOX_A, &tA, bar, w.m * GH_BM + 64, kt * GH_BK);
+          gh_tma_load_multicast(b + rank * GH_BOX_B, &tB, bar, kt * GH_BK, w.n * GH_BN + 128 * (int)rank, 0x3);
+        }
+      }
+  } else {                                               // the consumers
+    GH_SETMAXNREG_INC(232);
+    int c = wg - 1;
+    float acc[128];
+    for (int i = 0;; ++i) {
+      lts_work w = lts_work_at(&sched, gridDim.z, blockIdx.x, blockIdx.y, blockIdx.z, i);
+      if (!w.valid) break;
+      if (w.m - (int)rank >= sched.tiles_m || w.n >= sched.tiles_n) continue;
+      gh_zero_acc(acc);
+      gh_fence_acc(acc);
+      for (int kt = 0; kt < ktiles; ++kt, ++it) {
+        int s = it % S14_STAGES;
+        gh_bar_wait(&p.full[s], (it / S14_STAGES) & 1);
+        gh_mma_ktile(acc, p.a + s * GH_STAGE_A, p.b + s * GH_STAGE_B, c);
+        GH_WGMMA_WAIT(1);
+        if (kt > 0 && tid % 32 == 0) {                   // release the stage in both CTAs
+          gh_bar_arrive_cluster(&p.empty[(it - 1) % S14_STAGES], 0);
+          gh_bar_arrive_cluster(&p.empty[(it - 1) % S14_STAGES], 1);
+        }
+      }
+      GH_WGMMA_WAIT(0);
+      gh_fence_acc(acc);
+      if (tid % 32 == 0) {
+        gh_bar_arrive_cluster(&p.empty[(it - 1) % S14_STAGES], 0);
+        gh_bar_arrive_cluster(&p.empty[(it - 1) % S14_STAGES], 1);
+      }
+      gh_epilogue(acc, w.m * GH_BM + 64 * c, w.n * GH_BN, M, N, alpha, beta, C, ldc);
+    }
+  }
+  gh_cluster_sync();
+#endif
+}
+// ANCHOR_END: kernel
+
+void gemm_14_cluster_multicast(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
+                               float beta, float *C, int ldc)
+{
+  gh_operands op;
+  if (!gh_prepare(M, N, K, A, lda, B, ldb, &op)) {
+    gemm_9_mma_multistage_epilogue(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
+  static int active;                                     // clusters of 2 resident at once
+  if (!active) {
+    LK_CHECK(cudaFuncSetAttribute(k14_cluster_multicast, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  GH_SMEM(S14_STAGES)));
+    cudaLaunchConfig_t cfg = {};
+    cudaLaunchAttribute attr;
+    attr.id = cudaLaunchAttributeClusterDimension;
+    attr.val.clusterDim.x = 2; attr.val.clusterDim.y = 1; attr.val.clusterDim.z = 1;
+    cfg.gridDim = dim3(2, 1, 1);
+    cfg.blockDim = dim3(384, 1, 1);
+    cfg.dynamicSmemBytes = GH_SMEM(S14_STAGES);
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+    LK_CHECK(cudaOccupancyMaxActiveClusters(&active, k14_cluster_multicast, &cfg));
+    if (active < 1) { fprintf(stderr, "gemm_14_cluster_multicast: no cluster of 2 fits on this GPU\n"); exit(1); }
+  }
+  lts_params sched;
+  const char *err;
+  if (!lts_init(&sched, (M + GH_BM - 1) / GH_BM, (N + GH_BN - 1) / GH_BN, 1, 2, 1, gh_swizzle, gh_raster_m, &err)) {
+    fprintf(stderr, "gemm_14_cluster_multicast: %s\n", err);
+    exit(1);
+  }
+  int gx, gy, gz;
+  lts_grid(&sched, active, &gx, &gy, &gz);               // (2, 1, P): P clusters of 2
+  cudaLaunchConfig_t cfg = {};
+  cudaLaunchAttribute attr;
+  attr.id = cudaLaunchAttributeClusterDimension;          // clusters of (2,1,1) CTAs
+  attr.val.clusterDim.x = 2; attr.val.clusterDim.y = 1; attr.val.clusterDim.z = 1;
+  cfg.gridDim = dim3(gx, gy, gz);
+  cfg.blockDim = dim3(384, 1, 1);
+  cfg.dynamicSmemBytes = GH_SMEM(S14_STAGES);
+  cfg.attrs = &attr;
+  cfg.numAttrs = 1;
+  LK_CHECK(cudaLaunchKernelEx(&cfg, k14_cluster_multicast, op.a, op.b, sched, M, N, K, alpha, beta, C, ldc));
+  LK_CHECK(cudaGetLastError());
+}

@@ -1,0 +1,133 @@
+/* hopper.cu -- the host side of the Hopper steps (11 to 14): tensor maps, padded copies where
+ * TMA's alignment rules are not met, and the choice between them and the predicated step 9.
+ *
+ * TMA reads a matrix through a tensor map (cuTensorMapEncodeTiled), which needs the base address
+ * and every column's start 16-byte aligned: the leading dimension times 2 bytes a multiple of 16,
+ * i.e. ld a multiple of 8 bf16.  A leading dimension of 4095 or 4097 is not.  Then there are two
+ * ways, chosen per case:
+ *   padded:     copy the operand into a buffer whose leading dimension is rounded up to a multiple
+ *               of 8 (cudaMemcpy2DAsync, one pass over the operand), and run the Hopper kernel on
+ *               the copy; the map's dimensions are still (M,K), so the padding is never read.
+ *   predicated: run step 9 (mma.sync, cp.async where a 16-byte chunk is whole and aligned,
+ *               element-by-element loads where it is not), which needs no copy.
+ * The copy costs about 4 bytes of traffic per operand element, the MMAs 2 M N K flops; the padded
+ * path wins when the time the copy takes is less than the time the faster kernel saves.  The cost
+ * model below uses rates measured on an H200 (the `choice:` lines of the runner measure both
+ * paths at the sizes where the choice is close).
+ */
+#include "hopper.h"
+#include "labkit.h"
+#include <cudaTypedefs.h>
+
+int gh_raster_m = 1, gh_swizzle = 8;   /* the CTA order of steps 13 and 14, chosen by measurement */
+int gh_force = 0;
+
+/* measured on an H200 (rounded down, conservative for the padded path) */
+#define GH_COPY_BYTES_PER_US 2.5e6      /* cudaMemcpy2DAsync device to device, read + write */
+#define GH_COPY_US 4.0                  /* per copy, launch and tail */
+#define GH_RATE_HOPPER 5.0e8            /* flops per us, Hopper steps at mid sizes */
+#define GH_RATE_STEP9 2.6e8             /* flops per us, step 9 at mid sizes */
+
+static PFN_cuTensorMapEncodeTiled_v12000 encode_fn;
+
+static int gh_is_sm90(void)
+{
+  static int cached = -1;
+  if (cached < 0) {
+    int dev = 0, major = 0, minor = 0;
+    cached = cudaGetDevice(&dev) == cudaSuccess &&
+             cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess &&
+             cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) == cudaSuccess &&
+             major == 9 && minor == 0;
+    if (cached) {
+      cudaDriverEntryPointQueryResult q;
+      void *fn = NULL;
+      if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000, cudaEnableDefault, &q) != cudaSuccess ||
+          q != cudaDriverEntryPointSuccess || !fn) {
+        fprintf(stderr, "hopper.cu: cuTensorMapEncodeTiled not found in the driver: the Hopper steps use step 9\n");
+        cached = 0;
+      } else {
+        encode_fn = (PFN_cuTensorMapEncodeTiled_v12000)fn;
+      }
+    }
+  }
+  return cached;
+}
+
+int gh_sm_count(void)
+{
+  static int n = 0;
+  if (!n) {
+    int dev = 0;
+    LK_CHECK(cudaGetDevice(&dev));
+    LK_CHECK(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev));
+  }
+  return n;
+}
+
+/* A column-major bf16 matrix (rows, cols) with leading dimension ld, read in boxes of
+ * (box_rows, box_cols), 128-byte swizzled; elements outside (rows, cols) read as zero. */
+static int encode(CUtensorMap *map, const bf16 *p, int rows, int cols, int ld, int box_rows, int box_cols)
+{
+  cuuint64_t dims[2] = { (cuuint64_t)rows, (cuuint64_t)cols };
+  cuuint64_t strides[1] = { (cuuint64_t)ld * 2 };
+  cuuint32_t box[2] = { (cuuint32_t)box_rows, (cuuint32_t)box_cols };
+  cuuint32_t estr[2] = { 1, 1 };
+  CUresult r = encode_fn(map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, (void *)p, dims, strides, box, estr,
+                         CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                         CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (r != CUDA_SUCCESS) {
+    fprintf(stderr, "hopper.cu: cuTensorMapEncodeTiled(%d x %d, ld %d) failed (%d)\n", rows, cols, ld, (int)r);
+    return 0;
+  }
+  return 1;
+}
+
+/* a padded copy's buffer, kept and grown between calls (one per operand) */
+static bf16 *scratch(int which, size_t elems)
+{
+  static bf16 *buf[2];
+  static size_t cap[2];
+  if (elems > cap[which]) {
+    if (buf[which]) LK_CHECK(cudaFree(buf[which]));
+    LK_CHECK(cudaMalloc(&buf[which], elems * 2));
+    cap[which] = elems;
+  }
+  return buf[which];
+}
+
+static int tma_ready(const bf16 *p, int ld) { return gemm_aligned16(p, ld, 2); }
+
+// ANCHOR: choice
+/* Padded or predicated?  Predicted times in microseconds (rates above); 1 means pad. */
+static int gh_pad_pays(int M, int N, int K, int pad_a, int pad_b)
+{
+  double flops = 2.0 * M * N * K;
+  double copy = 0;
+  if (pad_a) copy += GH_COPY_US + 4.0 * M * K / GH_COPY_BYTES_PER_US;
+  if (pad_b) copy += GH_COPY_US + 4.0 * K * N / GH_COPY_BYTES_PER_US;
+  return copy + flops / GH_RATE_HOPPER < flops / GH_RATE_STEP9;
+}
+
+int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op)
+{
+  if (!gh_is_sm90()) return 0;
+  int pad_a = !tma_ready(A, lda), pad_b = !tma_ready(B, ldb);
+  if ((pad_a || pad_b) && (gh_force == 2 || (gh_force == 0 && !gh_pad_pays(M, N, K, pad_a, pad_b)))) return 0;
+  if (pad_a) {                          /* (M,K) into a buffer with ld = M rounded up to 8 */
+    int ld = (M + 7) / 8 * 8;
+    bf16 *p = scratch(0, (size_t)ld * K);
+    LK_CHECK(cudaMemcpy2DAsync(p, (size_t)ld * 2, A, (size_t)lda * 2, (size_t)M * 2, K, cudaMemcpyDeviceToDevice, 0));
+    A = p; lda = ld;
+  }
+  if (pad_b) {                          /* (K,N) into a buffer with ld = K rounded up to 8 */
+    int ld = (K + 7) / 8 * 8;
+    bf16 *p = scratch(1, (size_t)ld * N);
+    LK_CHECK(cudaMemcpy2DAsync(p, (size_t)ld * 2, B, (size_t)ldb * 2, (size_t)K * 2, N, cudaMemcpyDeviceToDevice, 0));
+    B = p; ldb = ld;
+  }
+  op->padded_a = pad_a;
+  op->padded_b = pad_b;
+  return encode(&op->a, A, M, K, lda, 64, GH_BK) && encode(&op->b, B, K, N, ldb, GH_BK, 128);
+}
+// ANCHOR_END: choice

@@ -1,0 +1,279 @@
+/* hopper.h -- what the Hopper steps (11 to 14) share: the sm_90a instructions, each wrapped once in
+ * inline PTX, the shared-memory plan of a (128,256,64) CTA tile, the consumer's k-tile of wgmma and the
+ * epilogue; the host side (tensor maps, padding, the fallback) is in hopper.cu.
+ *
+ *   the tile      a CTA computes the (BM,BN) = (128,256) tile of C at tile coordinate (tm, tn):
+ *                 local_tile(mC, (_128,_256), (tm,tn)); it reads local_tile(mA, (_128,_64), (tm,_))
+ *                 and local_tile(mB, (_64,_256), (_,tn)), one (_,_,k) slice per k tile.
+ *   the copies    the tensor memory accelerator (TMA) copies boxes of a matrix that a tensor map
+ *                 describes into shared memory, swizzled, and counts the bytes on an mbarrier;
+ *                 elements outside the matrix arrive as zeros, so ragged M, N and K need no test.
+ *   the MMAs      wgmma: the 4 warps of a warpgroup multiply a (64,16) slice of A by a (16,256)
+ *                 slice of B, both read from shared memory through 64-bit matrix descriptors,
+ *                 into 128 fp32 accumulators per thread.
+ *
+ * Shared memory of one stage (1024-byte aligned, the 128-byte swizzle's period):
+ *   A: two boxes of (64 m, 64 k) bf16, m contiguous: 128-byte rows, one per k   (2 x 8 KiB)
+ *   B: two boxes of (64 k, 128 n) bf16, k contiguous: 128-byte rows, one per n  (2 x 16 KiB)
+ * TMA's 128-byte swizzle stores the 16-byte chunk c of row r at chunk c ^ (r % 8): as a layout of
+ * the book, Swizzle<3,4,3> composed with the row-major (rows,64):(64,1) bf16 box (chapter 7).
+ */
+#ifndef GEMM_HOPPER_H
+#define GEMM_HOPPER_H
+#include "gemm.h"
+#include <cuda.h>
+
+#define GH_BM 128
+#define GH_BN 256
+#define GH_BK 64
+#define GH_STAGE_A (GH_BM * GH_BK * 2)          /* bytes of A in one stage: 16 KiB */
+#define GH_STAGE_B (GH_BN * GH_BK * 2)          /* bytes of B in one stage: 32 KiB */
+#define GH_BOX_A (64 * GH_BK * 2)               /* one TMA box of A: (64 m, 64 k) = 8 KiB */
+#define GH_BOX_B (GH_BK * 128 * 2)              /* one TMA box of B: (64 k, 128 n) = 16 KiB */
+/* dynamic shared memory for S stages: the stages, 2 S mbarriers, and slack to align to 1024 */
+#define GH_SMEM(S) ((S) * (GH_STAGE_A + GH_STAGE_B) + 2 * (S) * 8 + 1024)
+
+/* host side (hopper.cu) ------------------------------------------------------------------------ */
+
+/* The operands as the kernels read them: two tensor maps, over the caller's matrices or over
+ * padded copies of them.  gh_prepare returns 0 when the Hopper path is not taken (no sm_90
+ * device, or a problem for which the predicated mma.sync step 9 is faster: see hopper.cu), and the
+ * launcher then calls step 9. */
+typedef struct gh_operands {
+  CUtensorMap a, b;                    /* A: (M,K) in boxes (64,64); B: (K,N) in boxes (64,128) */
+  int padded_a, padded_b;              /* 1 when the map reads a padded copy */
+} gh_operands;
+int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op);
+int gh_sm_count(void);
+/* the CTA order of the persistent steps (13, 14): raster along m (1) or n (0), swizzle 1, 2, 4, 8 */
+extern int gh_raster_m, gh_swizzle;
+/* the choice for unaligned operands: 0 by the cost model, 1 always pad, 2 always step 9 (the
+ * runner's --choice measures both) */
+extern int gh_force;
+
+/* device side ---------------------------------------------------------------------------------- */
+#if defined(__CUDACC__)
+
+__device__ static inline uint32_t gh_smem(const void *p) { return (uint32_t)__cvta_generic_to_shared(p); }
+
+/* mbarriers: a 64-bit word in shared memory that completes a phase when `count` arrivals and the
+ * expected transaction bytes have come; a waiter names the parity of the phase it waits for. */
+__device__ static inline void gh_bar_init(uint64_t *bar, int count)
+{
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" :: "r"(gh_smem(bar)), "r"(count) : "memory");
+}
+__device__ static inline void gh_fence_bar_init(void)
+{
+  asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+}
+__device__ static inline void gh_bar_expect(uint64_t *bar, uint32_t bytes)
+{
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" :: "r"(gh_smem(bar)), "r"(bytes) : "memory");
+}
+__device__ static inline void gh_bar_arrive(uint64_t *bar)
+{
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" :: "r"(gh_smem(bar)) : "memory");
+}
+/* arrive on the barrier at the same place in the shared memory of CTA `cta` of the cluster */
+__device__ static inline void gh_bar_arrive_cluster(uint64_t *bar, uint32_t cta)
+{
+  asm volatile("{\n .reg .b32 ra;\n mapa.shared::cluster.u32 ra, %0, %1;\n"
+               " mbarrier.arrive.release.cluster.shared::cluster.b64 _, [ra];\n}\n"
+               :: "r"(gh_smem(bar)), "r"(cta) : "memory");
+}
+__device__ static inline int gh_bar_try(uint64_t *bar, int parity)
+{
+  uint32_t done;
+  asm volatile("{\n .reg .pred p;\n mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n selp.u32 %0, 1, 0, p;\n}\n"
+               : "=r"(done) : "r"(gh_smem(bar)), "r"(parity) : "memory");
+  return (int)done;
+}
+/* Wait for the phase of the given parity.  A wait that lasts 10 s is a bug (a lost arrival): the
+ * kernel traps, and the launch reports an error instead of hanging the GPU. */
+__device__ static inline void gh_bar_wait(uint64_t *bar, int parity)
+{
+  if (gh_bar_try(bar, parity)) return;
+  uint64_t t0, t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+  while (!gh_bar_try(bar, parity)) {
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    if (t - t0 > 10000000000ull) __trap();
+  }
+}
+
+/* TMA: the box at coordinates (c0, c1) of the map's matrix into shared memory at dst; the bytes
+ * count on bar.  The multicast form writes the same box into every CTA of `mask` (same offsets,
+ * same barrier offset). */
+__device__ static inline void gh_tma_load(void *dst, const CUtensorMap *map, uint64_t *bar, int c0, int c1)
+{
+  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];\n"
+               :: "r"(gh_smem(dst)), "l"((uint64_t)map), "r"(gh_smem(bar)), "r"(c0), "r"(c1) : "memory");
+}
+__device__ static inline void gh_tma_load_multicast(void *dst, const CUtensorMap *map, uint64_t *bar, int c0, int c1,
+                                                    uint16_t mask)
+{
+  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
+               " [%0], [%1, {%3, %4}], [%2], %5;\n"
+               :: "r"(gh_smem(dst)), "l"((uint64_t)map), "r"(gh_smem(bar)), "r"(c0), "r"(c1), "h"(mask) : "memory");
+}
+__device__ static inline void gh_tma_prefetch_map(const CUtensorMap *map)
+{
+  asm volatile("prefetch.tensormap [%0];\n" :: "l"((uint64_t)map) : "memory");
+}
+
+/* one lane of the warp, elected (elect.sync): the branch it guards stays warp-uniform to the compiler */
+__device__ static inline int gh_elect_one(void)
+{
+  uint32_t pred;
+  asm volatile("{\n .reg .pred p;\n elect.sync _|p, 0xffffffff;\n selp.u32 %0, 1, 0, p;\n}\n" : "=r"(pred));
+  return (int)pred;
+}
+
+/* clusters */
+__device__ static inline uint32_t gh_cluster_rank(void)
+{
+  uint32_t r;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(r));
+  return r;
+}
+__device__ static inline void gh_cluster_sync(void)
+{
+  asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n" ::: "memory");
+}
+
+/* setmaxnreg: a warpgroup gives registers back (the producer) or takes them (the consumers) */
+#define GH_SETMAXNREG_DEC(n) asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" :: "n"(n))
+#define GH_SETMAXNREG_INC(n) asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" :: "n"(n))
+
+/* wgmma -------------------------------------------------------------------------------------- */
+
+/* A matrix descriptor: start address, the leading- and stride-dimension byte offsets (LBO, SBO),
+ * and the 128-byte swizzle (layout type 1 in bits 62-63).  For the canonical 128B-swizzled forms
+ * (in 16-byte units, T = 8 bf16):
+ *   K-major  (B here): ((8,n),(T,2)):((8T,SBO),(1,T))     SBO = 1024: the next 8 rows
+ *   MN-major (A here): ((T,8,m),(8,k)):((1,T,LBO),(8T,SBO))  LBO: the next 64 m; SBO = 1024: the next 8 k */
+__device__ static inline uint64_t gh_desc(const void *smem, uint32_t lbo, uint32_t sbo)
+{
+  return (uint64_t)((gh_smem(smem) & 0x3FFFF) >> 4) | (uint64_t)((lbo & 0x3FFFF) >> 4) << 16 |
+         (uint64_t)((sbo & 0x3FFFF) >> 4) << 32 | 1ull << 62;
+}
+
+__device__ static inline void gh_wgmma_fence(void) { asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory"); }
+__device__ static inline void gh_wgmma_commit(void) { asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory"); }
+#define GH_WGMMA_WAIT(n) asm volatile("wgmma.wait_group.sync.aligned %0;\n" :: "n"(n) : "memory")
+
+/* Keep the compiler from moving reads or writes of the accumulators across the asynchronous MMAs. */
+__device__ static inline void gh_fence_acc(float d[128])
+{
+#pragma unroll
+  for (int i = 0; i < 128; ++i) asm volatile("" : "+f"(d[i]) :: "memory");
+}
+
+/* D(64,256) += A(64,16) * B(16,256): A m-major (transposed, imm-trans-a = 1), B k-major; accumulate
+ * = 0 ignores D's old value. */
+__device__ static inline void gh_wgmma_256(float d[128], uint64_t da, uint64_t db, int accumulate)
+{
+  asm volatile(
+    "{\n .reg .pred p;\n setp.ne.b32 p, %130, 0;\n"
+    " wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {"
+    "%0,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,"
+    "%16,%17,%18,%19,%20,%21,%22,%23,%24,%25,%26,%27,%28,%29,%30,%31,"
+    "%32,%33,%34,%35,%36,%37,%38,%39,%40,%41,%42,%43,%44,%45,%46,%47,"
+    "%48,%49,%50,%51,%52,%53,%54,%55,%56,%57,%58,%59,%60,%61,%62,%63,"
+    "%64,%65,%66,%67,%68,%69,%70,%71,%72,%73,%74,%75,%76,%77,%78,%79,"
+    "%80,%81,%82,%83,%84,%85,%86,%87,%88,%89,%90,%91,%92,%93,%94,%95,"
+    "%96,%97,%98,%99,%100,%101,%102,%103,%104,%105,%106,%107,%108,%109,%110,%111,"
+    "%112,%113,%114,%115,%116,%117,%118,%119,%120,%121,%122,%123,%124,%125,%126,%127"
+    "}, %128, %129, p, 1, 1, 1, 0;\n}\n"
+    : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+      "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+      "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+      "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]),
+      "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]),
+      "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]),
+      "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
+      "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]),
+      "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]),
+      "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]),
+      "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]),
+      "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]),
+      "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]),
+      "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]),
+      "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]),
+      "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
+    : "l"(da), "l"(db), "r"(accumulate));
+}
+
+/* One k tile for one consumer warpgroup: its (64,64) slice of A (box `wg` of the stage) times the
+ * stage's (64,256) of B, as four k16 MMAs; the descriptors step by 2048 bytes (A: 16 k rows of 128
+ * bytes) and by 32 bytes (B: 16 k of a 128-byte row, inside the swizzle, as the hardware expects). */
+__device__ static inline void gh_mma_ktile(float acc[128], const uint8_t *sA, const uint8_t *sB, int wg)
+{
+  gh_wgmma_fence();
+#pragma unroll
+  for (int kk = 0; kk < GH_BK / 16; ++kk) {
+    uint64_t da = gh_desc(sA + wg * GH_BOX_A + kk * 2048, GH_BOX_A, 1024);
+    uint64_t db = gh_desc(sB + kk * 32, 16, 1024);
+    gh_wgmma_256(acc, da, db, 1);
+  }
+  gh_wgmma_commit();
+}
+
+/* The epilogue: accumulator d[4j + 2h + e] of thread t of the warpgroup is element
+ *   row 16 (t/32) + (t%32)/4 + 8h,  column 8j + 2 (t%4) + e   of the warpgroup's (64,256) tile,
+ * written straight to C (column-major): for each store a warp covers 4 columns x 8 rows, four full
+ * 32-byte sectors.  Every element is predicated on (row < M, column < N). */
+__device__ static inline void gh_epilogue(const float acc[128], int row0, int col0, int M, int N, float alpha,
+                                          float beta, float *C, int ldc)
+{
+  int t = threadIdx.x % 128;
+  int r = row0 + 16 * (t / 32) + (t % 32) / 4, c0 = col0 + 2 * (t % 4);
+#pragma unroll
+  for (int j = 0; j < 32; ++j)
+#pragma unroll
+    for (int h = 0; h < 2; ++h)
+#pragma unroll
+      for (int e = 0; e < 2; ++e) {
+        int row = r + 8 * h, col = c0 + 8 * j + e;
+        if (row < M && col < N) {
+          float *c = C + row + (size_t)col * ldc;
+          *c = gemm_epilogue(acc[4 * j + 2 * h + e], alpha, beta, c);
+        }
+      }
+}
+
+__device__ static inline void gh_zero_acc(float acc[128])
+{
+#pragma unroll
+  for (int i = 0; i < 128; ++i) acc[i] = 0.0f;
+}
+
+/* The shared-memory plan: S stages of A and B, then S `full` and S `empty` barriers. */
+typedef struct gh_smem_plan { uint8_t *a, *b; uint64_t *full, *empty; } gh_smem_plan;
+__device__ static inline gh_smem_plan gh_plan(uint8_t *raw, int S)
+{
+  gh_smem_plan p;
+  uint8_t *base = (uint8_t *)(((uintptr_t)raw + 1023) & ~(uintptr_t)1023);
+  p.a = base;
+  p.b = base + S * GH_STAGE_A;
+  p.full = (uint64_t *)(base + S * (GH_STAGE_A + GH_STAGE_B));
+  p.empty = p.full + S;
+  return p;
+}
+
+/* The loads of k tile kt of CTA tile (tm, tn) into stage s: A's two (64,64) boxes, B's two (64,128)
+ * boxes, 48 KiB counted on full[s]. */
+__device__ static inline void gh_load_ktile(const gh_smem_plan *p, int s, const CUtensorMap *ta, const CUtensorMap *tb,
+                                            int tm, int tn, int kt)
+{
+  uint64_t *bar = &p->full[s];
+  gh_bar_expect(bar, GH_STAGE_A + GH_STAGE_B);
+  uint8_t *a = p->a + s * GH_STAGE_A, *b = p->b + s * GH_STAGE_B;
+  gh_tma_load(a, ta, bar, tm * GH_BM, kt * GH_BK);
+  gh_tma_load(a + GH_BOX_A, ta, bar, tm * GH_BM + 64, kt * GH_BK);
+  gh_tma_load(b, tb, bar, kt * GH_BK, tn * GH_BN);
+  gh_tma_load(b + GH_BOX_B, tb, bar, kt * GH_BK, tn * GH_BN + 128);
+}
+
+#endif /* __CUDACC__ */
+#endif
