@@ -114,6 +114,7 @@ void gemm_14_cluster_multicast(int M, int N, int K, float alpha, const bf16 *A, 
     cfg.numAttrs = 1;
     LK_CHECK(cudaOccupancyMaxActiveClusters(&active, k14_cluster_multicast, &cfg));
     if (active < 1) { fprintf(stderr, "gemm_14_cluster_multicast: no cluster of 2 fits on this GPU\n"); exit(1); }
+    gh_clusters_resident = active;
   }
   lts_params sched;
   const char *err;

@@ -491,7 +491,8 @@ static void bench_choice(void)
 {
   static const int sz[][3] = { { 4095, 4095, 4095 }, { 4097, 4097, 4097 }, { 2047, 2047, 2047 }, { 1023, 1023, 1023 },
                                { 511, 511, 511 }, { 255, 255, 255 }, { 4095, 128, 4095 }, { 127, 4095, 4095 },
-                               { 4095, 4095, 127 } };
+                               { 4095, 4095, 127 }, { 4095, 4095, 191 }, { 4095, 4095, 255 }, { 1, 5001, 5001 },
+                               { 5001, 1, 5001 }, { 33, 33, 5001 } };
   const version *v14 = version_of(14);
   for (size_t i = 0; i < sizeof sz / sizeof sz[0]; ++i) {
     shape s = { sz[i][0], sz[i][1], sz[i][2], sz[i][0], sz[i][2], sz[i][0] };
@@ -540,6 +541,8 @@ static void bench_schedules(void)
     operands_free(&o);
   }
   gh_raster_m = keep_r; gh_swizzle = keep_s;
+  printf("schedule: step 14 runs %d clusters of 2 at once (cudaOccupancyMaxActiveClusters), %d SMs\n",
+         gh_clusters_resident, gh_sm_count());
 }
 
 /* ------------------------------------------------------------------------------------------------

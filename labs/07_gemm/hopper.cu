@@ -10,10 +10,11 @@
  *               the copy; the map's dimensions are still (M,K), so the padding is never read.
  *   predicated: run step 9 (mma.sync, cp.async where a 16-byte chunk is whole and aligned,
  *               element-by-element loads where it is not), which needs no copy.
- * The copy costs about 4 bytes of traffic per operand element, the MMAs 2 M N K flops; the padded
- * path wins when the time the copy takes is less than the time the faster kernel saves.  The cost
- * model below uses rates measured on an H200 (the `choice:` lines of the runner measure both
- * paths at the sizes where the choice is close).
+ * Measured on an H200 (the runner's --choice times both at the same shapes): the padded path wins
+ * by 1.2x to 2.3x from 255^3 to 4097^3 and on skinny shapes (4095 x 128 x 4095, 127 x 4095 x 4095),
+ * because step 9's element-by-element loads are slow; it loses only when K is short (4095 x 4095 x
+ * 127: 64 us against 58 us), where the kernel is mostly the writing of C and the copies' fixed cost is
+ * not repaid.  So the rule: pad when K >= GH_PAD_MIN_K, a threshold between the measured 127 and 255.
  */
 #include "hopper.h"
 #include "labkit.h"
@@ -21,12 +22,9 @@
 
 int gh_raster_m = 1, gh_swizzle = 8;   /* the CTA order of steps 13 and 14, chosen by measurement */
 int gh_force = 0;
+int gh_clusters_resident = 0;
 
-/* measured on an H200 (rounded down, conservative for the padded path) */
-#define GH_COPY_BYTES_PER_US 2.5e6      /* cudaMemcpy2DAsync device to device, read + write */
-#define GH_COPY_US 4.0                  /* per copy, launch and tail */
-#define GH_RATE_HOPPER 5.0e8            /* flops per us, Hopper steps at mid sizes */
-#define GH_RATE_STEP9 2.6e8             /* flops per us, step 9 at mid sizes */
+#define GH_PAD_MIN_K 192                /* see above: padded copies pay from here on */
 
 static PFN_cuTensorMapEncodeTiled_v12000 encode_fn;
 
@@ -99,21 +97,14 @@ static bf16 *scratch(int which, size_t elems)
 static int tma_ready(const bf16 *p, int ld) { return gemm_aligned16(p, ld, 2); }
 
 // ANCHOR: choice
-/* Padded or predicated?  Predicted times in microseconds (rates above); 1 means pad. */
-static int gh_pad_pays(int M, int N, int K, int pad_a, int pad_b)
-{
-  double flops = 2.0 * M * N * K;
-  double copy = 0;
-  if (pad_a) copy += GH_COPY_US + 4.0 * M * K / GH_COPY_BYTES_PER_US;
-  if (pad_b) copy += GH_COPY_US + 4.0 * K * N / GH_COPY_BYTES_PER_US;
-  return copy + flops / GH_RATE_HOPPER < flops / GH_RATE_STEP9;
-}
+/* Padded or predicated?  1 means pad (the measurements above). */
+static int gh_pad_pays(int K) { return K >= GH_PAD_MIN_K; }
 
 int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op)
 {
   if (!gh_is_sm90()) return 0;
   int pad_a = !tma_ready(A, lda), pad_b = !tma_ready(B, ldb);
-  if ((pad_a || pad_b) && (gh_force == 2 || (gh_force == 0 && !gh_pad_pays(M, N, K, pad_a, pad_b)))) return 0;
+  if ((pad_a || pad_b) && (gh_force == 2 || (gh_force == 0 && !gh_pad_pays(K)))) return 0;
   if (pad_a) {                          /* (M,K) into a buffer with ld = M rounded up to 8 */
     int ld = (M + 7) / 8 * 8;
     bf16 *p = scratch(0, (size_t)ld * K);

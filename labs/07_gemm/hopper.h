@@ -50,6 +50,8 @@ extern int gh_raster_m, gh_swizzle;
 /* the choice for unaligned operands: 0 by the cost model, 1 always pad, 2 always step 9 (the
  * runner's --choice measures both) */
 extern int gh_force;
+/* clusters of 2 resident at once (step 14), as cudaOccupancyMaxActiveClusters reports: 0 before the first call */
+extern int gh_clusters_resident;
 
 /* device side ---------------------------------------------------------------------------------- */
 #if defined(__CUDACC__)
