@@ -258,6 +258,16 @@ lt_view lt_identity_tensor(lt_val shape);
 lt_layout lt_identity_layout(lt_val shape);
 /* Evaluate a view at an index or coordinate (the element offset, or the coordinate). */
 lt_val lt_view_eval(const lt_view *t, lt_val coord);
+/* CuTe's Swizzle<B,M,S> applied to an offset x (an integer): the B bits of x from bit M + max(0,S)
+ * (the "yyy" bits) are XORed into the B bits from bit M - min(0,S) (the "zzz" bits):
+ *   x ^ ((x & yyy_mask) >> S)      (a negative S shifts left).
+ * Requires 0 <= B, 0 <= M, |S| >= B, all bits below 62, 0 <= x < 2^62; static when x is.
+ * A swizzled layout, CuTe's composition(Swizzle<B,M,S>{}, L), is this applied to L's offsets:
+ * TMA's and wgmma's 128-byte swizzle of bytes is Swizzle<3,4,3>: the 16-byte chunk (bits 4-6)
+ * of an offset is XORed with its 128-byte row modulo 8 (bits 7-9).
+ *   (_3, _4, _3, 144) -> 128 + (1 ^ 1) * 16 = 128;   (_3, _4, _3, 400) -> 400 ^ (3 << 4) = 416 */
+lt_val lt_swizzle(lt_val b, lt_val m, lt_val s, lt_val x);
+
 /* Slice a view with a coordinate that holds `_`: the sub-view. */
 lt_view lt_view_slice(const lt_view *t, lt_val coord);
 

@@ -485,3 +485,27 @@ lt_view lt_local_partition_proj(const lt_view *t, lt_layout thr, lt_val index, l
   if (lt__failed()) return view_finish(d, d);
   return lt_local_partition(t, d, index);
 }
+
+/* ------------------------------------------------------------------------------------------------
+ * Swizzle<B,M,S> on an offset
+ * ---------------------------------------------------------------------------------------------- */
+
+lt_val lt_swizzle(lt_val b, lt_val m, lt_val s, lt_val x)
+{
+  LT_GUARD2(b, m);
+  LT_GUARD2(s, x);
+  if (!lt_is_int(&b) || !lt_is_int(&m) || !lt_is_int(&s) || !lt_is_int(&x))
+    return lt_error_val("swizzle: B, M, S and the offset must be integers");
+  int64_t B = lt_value(&b), M = lt_value(&m), S = lt_value(&s), X = lt_value(&x);
+  int64_t aS = S < 0 ? -S : S;
+  if (B < 0 || M < 0 || aS < B)
+    return lt_error_val("swizzle: needs B >= 0, M >= 0 and |S| >= B (got %lld, %lld, %lld)", (long long)B,
+                        (long long)M, (long long)S);
+  if (M + aS + B > 62) return lt_error_val("swizzle: bits past 62 (B + M + |S| = %lld)", (long long)(B + M + aS));
+  if (X < 0 || X >= ((int64_t)1 << 62)) return lt_error_val("swizzle: the offset %lld is outside [0, 2^62)", (long long)X);
+  int64_t bits = ((int64_t)1 << B) - 1;
+  int64_t yyy = bits << (M + (S > 0 ? S : 0));
+  int64_t y = X & yyy;
+  int64_t r = X ^ (S >= 0 ? y >> S : y << -S);
+  return lt_is_static(&x) ? lt_static(r) : lt_int(r);
+}

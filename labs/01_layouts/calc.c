@@ -94,6 +94,7 @@ static void op_identity_eval(arg *a, calc_result *r)
   lt_view t = lt_identity_tensor(a[0].v);
   set_value(r, lt_view_eval(&t, a[1].v));
 }
+static void op_swizzle(arg *a, calc_result *r) { set_value(r, lt_swizzle(a[0].v, a[1].v, a[2].v, a[3].v)); }
 static void op_identity_local_tile(arg *a, calc_result *r)
 {
   lt_view t = lt_identity_tensor(a[0].v);
@@ -146,6 +147,7 @@ static const op_def ops[] = {
   { "identity_layout", 1, 1, op_identity_layout, "S" },
   { "identity_tensor", 1, 1, op_identity_tensor, "S" },
   { "identity_eval",   2, 2, op_identity_eval,   "S, index or coord" },
+  { "swizzle",         4, 4, op_swizzle,         "B, M, S, offset" },
   { "identity_local_tile", 3, 4, NULL,           "S, tiler, coord [, step]" },
   { "identity_local_tile_proj", 4, 4, op_identity_local_tile_proj, "S, tiler, coord, step" },
 };

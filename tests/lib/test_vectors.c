@@ -54,6 +54,7 @@ static result call(const char *op, lt_val *a, int n, int *known)
   if (is(op, "identity_layout"))   return one(lt_identity_layout(a[0]));
   if (is(op, "slice"))             return two(lt_slice_and_offset(a[1], a[0]));
   if (is(op, "identity_tensor"))   return two(lt_identity_tensor(a[0]));
+  if (is(op, "swizzle"))           return one(lt_swizzle(a[0], a[1], a[2], a[3]));
   if (is(op, "identity_eval"))     { t = lt_identity_tensor(a[0]); return one(lt_view_eval(&t, a[1])); }
   if (is(op, "local_tile"))        { t = lt_tensor(a[0]); return two(lt_local_tile(&t, a[1], a[2])); }
   if (is(op, "local_tile_proj"))   { t = lt_tensor(a[0]); return two(lt_local_tile_proj(&t, a[1], a[2], a[3])); }
