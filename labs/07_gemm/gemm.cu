@@ -396,6 +396,31 @@ static int verify_shape(int prec, const shape *s, uint64_t seed)
 typedef struct timed { const version *v; shape s; const void *A, *B; float *C; } timed;
 static void timed_call(void *p) { timed *t = (timed *)p; run_version(t->v, &t->s, 1.0f, t->A, t->B, 0.0f, t->C); }
 
+// ANCHOR: swizzle_check
+/* TMA's 128-byte swizzle against the algebra: element (m,k) of A's (64 m, 64 k) box sits at byte
+ * (64,64):(2,128) in a plain box; swizzled, at Swizzle<3,4,3> of that, computed by the library. */
+static int swizzle_check(void)
+{
+  static int where[64 * 64];
+  if (gh_swizzle_probe(where)) { printf("swizzle: no sm_90 GPU, TMA's swizzle not probed\n"); return 0; }
+  lt_layout box = lt_parse("(64,64):(2,128)", NULL);
+  lt_val b = lt_int(3), m = lt_int(4), s = lt_int(3);
+  size_t bad = 0;
+  for (int k = 0; k < 64; ++k)
+    for (int mm = 0; mm < 64; ++mm) {
+      lt_val byte = lt_crd2idx(box, pair(mm, k));
+      lt_val want = lt_swizzle(b, m, s, byte);
+      if (lt_value(&want) != where[mm + 64 * k]) {
+        if (!bad) printf("FAIL swizzle: element (%d,%d) at byte %d, the algebra says %s\n", mm, k, where[mm + 64 * k], lt_str(&want));
+        bad++;
+      }
+    }
+  printf("swizzle: TMA put all 4096 elements of a (64,64) box where Swizzle<3,4,3> o (64,64):(2,128) says: %s\n",
+         bad ? "FAIL" : "PASS");
+  return bad != 0;
+}
+// ANCHOR_END: swizzle_check
+
 /* Random shape i of the checks (and of --bench-shapes): M, N, K from 1 to 5000, every tenth with
  * M, N or K = 1, every other one with odd M and K, leading dimensions equal to the rows or a few
  * more (some odd: TMA's 16-byte rule fails for them). */
@@ -612,6 +637,8 @@ int main(int argc, char **argv)
   CUBLAS_CHECK(cublasCreate(&cublas_f32));
   CUBLAS_CHECK(cublasSetMathMode(cublas_f32, CUBLAS_PEDANTIC_MATH));   /* true fp32, no TF32 */
   CUBLAS_CHECK(cublasCreate(&cublas_bf16));
+
+  if (swizzle_check()) return 1;
 
   /* ---- verification: small fixed shapes, the benchmark sizes, random shapes */
   shape checks[1200];

@@ -122,3 +122,55 @@ int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int l
   return encode(&op->a, A, M, K, lda, 64, GH_BK) && encode(&op->b, B, K, N, ldb, GH_BK, 128);
 }
 // ANCHOR_END: choice
+
+/* ------------------------------------------------------------------------------------------------
+ * The swizzle probe: what TMA's 128-byte swizzle does, read back from shared memory
+ * ---------------------------------------------------------------------------------------------- */
+
+// ANCHOR: probe
+/* One CTA loads the (64 m, 64 k) box at (0,0) of A with a tensor map made as the GEMM's are,
+ * waits on the mbarrier, and copies the 8 KiB of shared memory out as they lie. */
+__global__ void gh_probe_kernel(const __grid_constant__ CUtensorMap tA, uint16_t *out)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  __shared__ __align__(1024) uint16_t box[64 * 64];
+  __shared__ uint64_t bar;
+  if (threadIdx.x == 0) {
+    gh_bar_init(&bar, 1);
+    gh_fence_bar_init();
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    gh_bar_expect(&bar, sizeof box);
+    gh_tma_load(box, &tA, &bar, 0, 0);
+  }
+  gh_bar_wait(&bar, 0);
+  for (int i = threadIdx.x; i < 64 * 64; i += blockDim.x) out[i] = box[i];
+#endif
+}
+
+/* A (64,64) matrix whose element (m,k) holds the number m + 64 k (as raw 16-bit words): after the
+ * probe, word w of shared memory holds the (m,k) that TMA put there. */
+int gh_swizzle_probe(int where[64 * 64])
+{
+  if (!gh_is_sm90()) return -1;
+  static uint16_t h[64 * 64];
+  uint16_t *dA, *dOut;
+  for (int i = 0; i < 64 * 64; ++i) h[i] = (uint16_t)i;
+  LK_CHECK(cudaMalloc(&dA, sizeof h));
+  LK_CHECK(cudaMalloc(&dOut, sizeof h));
+  LK_CHECK(cudaMemcpy(dA, h, sizeof h, cudaMemcpyHostToDevice));
+  LK_CHECK(cudaMemset(dOut, 0xff, sizeof h));
+  CUtensorMap map;
+  if (!encode(&map, (const bf16 *)dA, 64, 64, 64, 64, GH_BK)) exit(1);
+  gh_probe_kernel<<<1, 128>>>(map, dOut);
+  LK_CHECK(cudaGetLastError());
+  LK_CHECK(cudaMemcpy(h, dOut, sizeof h, cudaMemcpyDeviceToHost));
+  LK_CHECK(cudaFree(dA));
+  LK_CHECK(cudaFree(dOut));
+  for (int i = 0; i < 64 * 64; ++i) where[i] = -1;
+  for (int w = 0; w < 64 * 64; ++w)
+    if (h[w] < 64 * 64) where[h[w]] = 2 * w;
+  return 0;
+}
+// ANCHOR_END: probe

@@ -45,6 +45,9 @@ typedef struct gh_operands {
 } gh_operands;
 int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op);
 int gh_sm_count(void);
+/* TMA's swizzle observed: where[m + 64 k] = the byte offset at which element (m,k) of a (64,64) box
+ * of A lands in shared memory; -1 without an sm_90 GPU */
+int gh_swizzle_probe(int where[64 * 64]);
 /* the CTA order of the persistent steps (13, 14): raster along m (1) or n (0), swizzle 1, 2, 4, 8 */
 extern int gh_raster_m, gh_swizzle;
 /* the choice for unaligned operands: 0 by the cost model, 1 always pad, 2 always step 9 (the
