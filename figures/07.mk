@@ -1,4 +1,4 @@
-# Chapter 7's figure drawn from data measured on a GPU (figures/data/gemm.csv,
+# Chapter 7's figures, drawn from data measured on a GPU (figures/data/gemm.csv,
 # one row per version, size and precision, device and date in its columns;
 # `make gpu-data` rewrites it on a machine with a CUDA device).
 
@@ -6,3 +6,8 @@ $(BOOK)/figures/07-ladder.svg: figures/data/gemm.csv figures/07-ladder.gp | book
 	@mkdir -p $(@D)
 	$(call say,gnuplot,$@)
 	$(Q)$(GNUPLOT) -c figures/07-ladder.gp $< $@
+
+$(BOOK)/figures/07-roofline.svg: figures/data/gemm.csv figures/07-roofline.gp | book-tools
+	@mkdir -p $(@D)
+	$(call say,gnuplot,$@)
+	$(Q)$(GNUPLOT) -c figures/07-roofline.gp $< $@

@@ -7,6 +7,7 @@
 -- Marker lines of other regions are left out of what is shown.
 --
 --   ```{.output include-output="labs/02_local_tile/output.txt"}
+--   ```{.output include-output="..." match="^bench: bf16"}   only the lines a Lua pattern finds
 --   ```
 -- shows a recorded program output (see mk/outputs.sh).
 --
@@ -97,7 +98,16 @@ function CodeBlock(cb)
   local out_path = cb.attributes["include-output"]
   if out_path then
     cb.attributes["include-output"] = nil
-    cb.text = table.concat(dedent(lines_of(read_file(out_path))), "\n")
+    local lines = lines_of(read_file(out_path))
+    local pat = cb.attributes["match"]      -- a Lua pattern: keep only the lines it finds
+    if pat then
+      cb.attributes["match"] = nil
+      local kept = {}
+      for _, l in ipairs(lines) do if l:find(pat) then kept[#kept + 1] = l end end
+      if #kept == 0 then error(out_path .. ": no line matches '" .. pat .. "'") end
+      lines = kept
+    end
+    cb.text = table.concat(dedent(lines), "\n")
     local d = pandoc.Div({pandoc.Plain({pandoc.Str(out_path)}) }, pandoc.Attr("", {"listing-name"}))
     return pandoc.Div({d, cb}, pandoc.Attr("", {"listing", "output-listing"}))
   end

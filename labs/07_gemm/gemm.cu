@@ -100,6 +100,16 @@ static void host_algebra(void)
   show_view("step 3: local_partition(sC, (_16,_16):(_1,_16), 17)", lt_local_partition(&sC, thr, lt_int(17)));
   lt_view wC = lt_local_tile(&sC, spair(64, 32), pair(1, 2));
   show_view("step 6: warp 5's tile, local_tile(sC, (_64,_32), (1,2))", wC);
+  // ANCHOR: hopper_views
+  show_view("step 11: local_tile(mA, (_128,_64), (31,_))", lt_local_tile(&mA, spair(128, 64), lt_parse("(31,_)", NULL)));
+  show_view("step 11: local_tile(mB, (_64,_256), (_,15))", lt_local_tile(&mB, spair(64, 256), lt_parse("(_,15)", NULL)));
+  lt_view mC = lt_tensor(col_major(4095, 4095, 4095));
+  show_view("step 11: local_tile(mC, (_128,_256), (31,15))", lt_local_tile(&mC, spair(128, 256), pair(31, 15)));
+  lt_layout box = lt_parse("(_64,_64):(_2,_128)", NULL);             // A's TMA box, in bytes
+  lt_val plain = lt_crd2idx(box, pair(37, 5));
+  lt_val swz = lt_swizzle(lt_int(3), lt_int(4), lt_int(3), plain);
+  printf("  %-58s -> %s, swizzled %s\n", "step 11: byte of (37,5) in A's box, (_64,_64):(_2,_128)", lt_str(&plain), lt_str(&swz));
+  // ANCHOR_END: hopper_views
   printf("  ragged edges: 4095 = 31 * 128 + 127, so the last CTA row of tiles holds 127 real rows;\n"
          "  the identity tensor's coordinates decide, element by element, what is loaded and stored\n");
 }
