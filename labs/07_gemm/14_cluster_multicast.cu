@@ -160,7 +160,7 @@ void gemm_14_cluster_multicast(int M, int N, int K, float alpha, const bf16 *A, 
 {
   gh_operands op;
   if (!gh_prepare(M, N, K, A, lda, B, ldb, &op)) {
-    gemm_9_mma_multistage_epilogue(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    gh_fallback(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
   const char *ve = getenv("K14_VARIANT");

@@ -147,18 +147,32 @@ static const bf16 *s8_padded(s8_scratch *s, const bf16 *X, int ld, int rows, int
   return (const bf16 *)s->p;
 }
 
-void gemm_8_mma_cp_async_swizzle(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
-                                 float beta, float *C, int ldc)
+/* The kernel as it is, on the operands as they are: an unaligned operand goes element by element
+ * (the predicated path that the Hopper steps weigh against a padded copy, hopper.cu). */
+static void s8_launch(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                      float *C, int ldc)
 {
   static int configured = 0;
   if (!configured) {
     LK_CHECK(cudaFuncSetAttribute(mma_cp_async_swizzle_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, S8_SMEM));
     configured = 1;
   }
-  if (!gemm_aligned16(A, lda, 2)) { A = s8_padded(&s8_pad_a, A, lda, M, K); lda = (M + 7) / 8 * 8; }
-  if (!gemm_aligned16(B, ldb, 2)) { B = s8_padded(&s8_pad_b, B, ldb, K, N); ldb = (K + 7) / 8 * 8; }
   dim3 grid((M + S8_BM - 1) / S8_BM, (N + S8_BN - 1) / S8_BN);
   mma_cp_async_swizzle_kernel<<<grid, S8_THREADS, S8_SMEM>>>(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc,
                                                               gemm_aligned16(A, lda, 2), gemm_aligned16(B, ldb, 2));
   LK_LAUNCH();
+}
+
+void gemm_8_predicated(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                       float *C, int ldc)
+{
+  s8_launch(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+
+void gemm_8_mma_cp_async_swizzle(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
+                                 float beta, float *C, int ldc)
+{
+  if (!gemm_aligned16(A, lda, 2)) { A = s8_padded(&s8_pad_a, A, lda, M, K); lda = (M + 7) / 8 * 8; }
+  if (!gemm_aligned16(B, ldb, 2)) { B = s8_padded(&s8_pad_b, B, ldb, K, N); ldb = (K + 7) / 8 * 8; }
+  s8_launch(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
 }

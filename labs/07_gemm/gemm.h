@@ -34,8 +34,10 @@ void gemm_10_fp32_tuned(int M, int N, int K, float alpha, const float *A, int ld
 void gemm_7_mma_ldmatrix(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 void gemm_8_mma_cp_async_swizzle(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 void gemm_9_mma_multistage_epilogue(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
-/* the Hopper path (sm_90a: TMA, wgmma); on another GPU, or where the predicated step 9 is faster,
- * each of these calls step 9 (hopper.cu says when) */
+/* step 8's kernel without its padded copies: unaligned operands are read element by element */
+void gemm_8_predicated(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
+/* the Hopper path (sm_90a: TMA, wgmma); on another GPU they call step 9, and where an operand breaks
+ * TMA's 16-byte rule and a padded copy would not pay, the predicated step 8 (hopper.cu says when) */
 void gemm_11_tma_wgmma(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 void gemm_12_warp_specialized(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 void gemm_13_persistent(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);

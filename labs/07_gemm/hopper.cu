@@ -8,13 +8,12 @@
  *   padded:     copy the operand into a buffer whose leading dimension is rounded up to a multiple
  *               of 8 (cudaMemcpy2DAsync, one pass over the operand), and run the Hopper kernel on
  *               the copy; the map's dimensions are still (M,K), so the padding is never read.
- *   predicated: run step 9 (mma.sync, cp.async where a 16-byte chunk is whole and aligned,
- *               element-by-element loads where it is not), which needs no copy.
- * Measured on an H200 (the runner's --choice times both at the same shapes): the padded path wins
- * by 1.2x to 2.3x from 255^3 to 4097^3 and on skinny shapes (4095 x 128 x 4095, 127 x 4095 x 4095),
- * because step 9's element-by-element loads are slow; it loses only when K is short (4095 x 4095 x
- * 127: 64 us against 58 us), where the kernel is mostly the writing of C and the copies' fixed cost is
- * not repaid.  So the rule: pad when K >= GH_PAD_MIN_K, a threshold between the measured 127 and 255.
+ *   predicated: run step 8's kernel on the operands as they are: it loads the 16-byte chunks
+ *               that are whole and aligned with cp.async and every other chunk element by
+ *               element, each element tested against the matrix's extent (gemm_8_predicated).
+ * (Steps 8 and 9 themselves always pad an unaligned operand; the predicated kernel is their
+ * slow path, kept for this comparison.)  The runner's --choice times both ways at the same
+ * shapes; GH_PAD_MIN_MNK below is where the measurements put the line.
  */
 #include "hopper.h"
 #include "labkit.h"
@@ -24,7 +23,7 @@ int gh_raster_m = 1, gh_swizzle = 8;   /* the CTA order of steps 13 and 14, chos
 int gh_force = 0;
 int gh_clusters_resident = 0;
 
-#define GH_PAD_MIN_K 192                /* see above: padded copies pay from here on */
+#define GH_PAD_MIN_MNK 0.0              /* padded copies pay from M N K = this on (measured: --choice) */
 
 static PFN_cuTensorMapEncodeTiled_v12000 encode_fn;
 
@@ -98,13 +97,22 @@ static int tma_ready(const bf16 *p, int ld) { return gemm_aligned16(p, ld, 2); }
 
 // ANCHOR: choice
 /* Padded or predicated?  1 means pad (the measurements above). */
-static int gh_pad_pays(int K) { return K >= GH_PAD_MIN_K; }
+static int gh_pad_pays(int M, int N, int K) { return (double)M * N * K >= GH_PAD_MIN_MNK; }
+
+/* Where the Hopper path is not taken: step 9 on a GPU without sm_90a, the predicated step 8
+ * where an unaligned operand's padded copy would not pay. */
+void gh_fallback(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C,
+                 int ldc)
+{
+  if (gh_is_sm90()) gemm_8_predicated(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+  else gemm_9_mma_multistage_epilogue(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+}
 
 int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op)
 {
   if (!gh_is_sm90()) return 0;
   int pad_a = !tma_ready(A, lda), pad_b = !tma_ready(B, ldb);
-  if ((pad_a || pad_b) && (gh_force == 2 || (gh_force == 0 && !gh_pad_pays(K)))) return 0;
+  if ((pad_a || pad_b) && (gh_force == 2 || (gh_force == 0 && !gh_pad_pays(M, N, K)))) return 0;
   if (pad_a) {                          /* (M,K) into a buffer with ld = M rounded up to 8 */
     int ld = (M + 7) / 8 * 8;
     bf16 *p = scratch(0, (size_t)ld * K);

@@ -37,13 +37,15 @@
 
 /* The operands as the kernels read them: two tensor maps, over the caller's matrices or over
  * padded copies of them.  gh_prepare returns 0 when the Hopper path is not taken (no sm_90
- * device, or a problem for which the predicated mma.sync step 9 is faster: see hopper.cu), and the
- * launcher then calls step 9. */
+ * device, or an unaligned operand whose padded copy would not pay: see hopper.cu), and the
+ * launcher then calls gh_fallback. */
 typedef struct gh_operands {
   CUtensorMap a, b;                    /* A: (M,K) in boxes (64,64); B: (K,N) in boxes (64,128) */
   int padded_a, padded_b;              /* 1 when the map reads a padded copy */
 } gh_operands;
 int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op);
+void gh_fallback(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C,
+                 int ldc);
 int gh_sm_count(void);
 /* TMA's swizzle observed: where[m + 64 k] = the byte offset at which element (m,k) of a (64,64) box
  * of A lands in shared memory; -1 without an sm_90 GPU */
@@ -209,6 +211,7 @@ __device__ static inline void gh_wgmma_256(float d[128], uint64_t da, uint64_t d
     : "l"(da), "l"(db), "r"(accumulate));
 }
 
+// ANCHOR: mma_ktile
 /* One k tile for one consumer warpgroup: its (64,64) slice of A (box `wg` of the stage) times the
  * stage's (64,256) of B, as four k16 MMAs; the descriptors step by 2048 bytes (A: 16 k rows of 128
  * bytes) and by 32 bytes (B: 16 k of a 128-byte row, inside the swizzle, as the hardware expects). */
@@ -223,7 +226,9 @@ __device__ static inline void gh_mma_ktile(float acc[128], const uint8_t *sA, co
   }
   gh_wgmma_commit();
 }
+// ANCHOR_END: mma_ktile
 
+// ANCHOR: epilogue
 /* The epilogue: accumulator d[4j + 2h + e] of thread t of the warpgroup is element
  *   row 16 (t/32) + (t%32)/4 + 8h,  column 8j + 2 (t%4) + e   of the warpgroup's (64,256) tile,
  * written straight to C (column-major): for each store a warp covers 4 columns x 8 rows, four full
@@ -246,6 +251,7 @@ __device__ static inline void gh_epilogue(const float acc[128], int row0, int co
         }
       }
 }
+// ANCHOR_END: epilogue
 
 __device__ static inline void gh_zero_acc(float acc[128])
 {
@@ -266,6 +272,7 @@ __device__ static inline gh_smem_plan gh_plan(uint8_t *raw, int S)
   return p;
 }
 
+// ANCHOR: load_ktile
 /* The loads of k tile kt of CTA tile (tm, tn) into stage s: A's two (64,64) boxes, B's two (64,128)
  * boxes, 48 KiB counted on full[s]. */
 __device__ static inline void gh_load_ktile(const gh_smem_plan *p, int s, const CUtensorMap *ta, const CUtensorMap *tb,
@@ -279,6 +286,7 @@ __device__ static inline void gh_load_ktile(const gh_smem_plan *p, int s, const 
   gh_tma_load(b, tb, bar, kt * GH_BK, tn * GH_BN);
   gh_tma_load(b + GH_BOX_B, tb, bar, kt * GH_BK, tn * GH_BN + 128);
 }
+// ANCHOR_END: load_ktile
 
 #endif /* __CUDACC__ */
 #endif
