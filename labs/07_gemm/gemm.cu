@@ -13,7 +13,7 @@
  *     6  6_warp_tiling            fp32, warp tiles
  *     7  7_mma_ldmatrix           bf16 tensor cores: mma.sync fed by ldmatrix
  *     8  8_mma_cp_async_swizzle   bf16: cp.async, 4 stages, swizzled shared memory
- *     9  9_mma_multistage_epilogue  bf16: grouped CTA order, C written through shared memory
+ *     9  9_mma_multistage_epilogue  bf16: fragments a k step ahead, 5 stages, C through shared memory
  *    10  10_fp32_tuned            fp32 again: a (128,256) CTA tile, 8 x 16 per thread
  *    11  11_tma_wgmma             bf16 on Hopper (sm_90a): TMA into a 4-stage mbarrier ring, wgmma
  *    12  12_warp_specialized      bf16: a producer warpgroup, two consumers, setmaxnreg
