@@ -507,17 +507,20 @@ static void bench_random_shapes(int n, FILE *csv, const char *dev, const char *d
 {
   static const int ids[] = { 9, 11, 12, 13, 14, -1 };
   uint64_t rs = 0x7e57c0de;
-  double worst = 1e30;
-  int worst_i = -1;
+  double worst[MAX_ID + 1];
+  int worst_i[MAX_ID + 1];
+  for (int id = 11; id <= 14; ++id) { worst[id] = 1e30; worst_i[id] = -1; }
   for (int i = 0; i < n; ++i) {
     shape s = random_shape(i, &rs);
     double t[MAX_ID + 1] = { 0 };
     bench_one(&s, BF16, 500 + i, csv, dev, day, ids, t);
-    double r = t[14] / t[9];
-    printf("shape: %5dx%5dx%5d ld (%d,%d,%d): step 14 at %.3f of step 9\n", s.M, s.N, s.K, s.lda, s.ldb, s.ldc, r);
-    if (r < worst) { worst = r; worst_i = i; }
+    printf("shape: %5dx%5dx%5d ld (%d,%d,%d): steps 11-14 at %.2f %.2f %.2f %.2f of step 9\n", s.M, s.N, s.K, s.lda,
+           s.ldb, s.ldc, t[11] / t[9], t[12] / t[9], t[13] / t[9], t[14] / t[9]);
+    for (int id = 11; id <= 14; ++id)
+      if (t[id] / t[9] < worst[id]) { worst[id] = t[id] / t[9]; worst_i[id] = i; }
   }
-  printf("shapes: %d random shapes; step 14 against step 9 at worst %.3f (shape %d)\n", n, worst, worst_i);
+  for (int id = 11; id <= 14; ++id)
+    printf("shapes: %d random shapes; step %d against step 9: at worst %.3f (shape %d)\n", n, id, worst[id], worst_i[id]);
 }
 
 /* --choice: operands whose leading dimension breaks TMA's rule, timed both ways (step 14 on padded

@@ -1,2 +1,2 @@
 # needs: gpu
-$B/bin/07_gemm --csv $B/gemm.csv
+$B/bin/07_gemm --csv $B/gemm.csv --bench-shapes 30

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# make test-gpu: the Hopper steps of lab 07 (11-14) are built for sm_90a and their SASS multiplies
+# with HGMMA (warpgroup MMAs), not HMMA; no kernel of the lab touches local memory (LDL/STL).
+cd "$(dirname "$0")/../.." && . tests/book/lib.sh
+bin=$B/bin/07_gemm
+[ -x "$bin" ] || { ok "lab 07 not built # SKIP"; exit 0; }
+cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
+sass=$("$cuobjdump" --dump-sass "$bin" 2>&1) || { not_ok "cuobjdump --dump-sass $bin failed"; exit 1; }
+# one function's SASS for the sm_90a cubin: from its "Function :" line to the next
+fn_sass() { printf '%s\n' "$sass" | awk -v f="$1" '/arch = sm_/ { a = ($0 ~ /sm_90a/) } /Function :/ { on = a && index($0, f) > 0 } on'; }
+for k in k11_tma_wgmma k12_warp_specialized k13_persistent k14_cluster_multicast; do
+	s=$(fn_sass "$k")
+	[ -n "$s" ] || { not_ok "$k: no sm_90a SASS in $bin"; continue; }
+	n=$(printf '%s\n' "$s" | grep -c 'HGMMA')
+	h=$(printf '%s\n' "$s" | grep -c 'HMMA')
+	if [ "$n" -gt 0 ] && [ "$h" -eq 0 ]; then ok "$k: $n HGMMA instructions, no HMMA (sm_90a)"
+	else not_ok "$k: $n HGMMA, $h HMMA"; fi
+done
+l=$(printf '%s\n' "$sass" | grep -cE '\b(LDL|STL)(\.|\s)')
+[ "$l" -eq 0 ] && ok "no LDL/STL (local memory) in any kernel of $bin" || not_ok "$l LDL/STL instructions in $bin"
+exit $FAILED
