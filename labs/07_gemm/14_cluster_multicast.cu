@@ -7,11 +7,32 @@
  * shared memory, completing on both CTAs' `full` barriers: B's traffic from L2 halves.
  * The price is coupling: a stage may be refilled only when the consumers of *both* CTAs are done
  * with it (the peer writes into my stage), so every consumer warp arrives on the `empty` barrier
- * of both CTAs (mapa + a cluster-scope arrive; 16 arrivals per phase).  The cluster's CTAs start
- * after a cluster barrier (the peer's barriers are initialised) and end with one (no arrival may
- * reach a CTA that has left).  When the tile count along m is odd, the second CTA of the last
- * cluster row works on a tile past M: it still loads and multicasts its half of B, reads zeros for
- * A, and its epilogue writes nothing.
+ * of both CTAs: its own with step 13's local arrive, the peer's through mapa and a remote arrive
+ * (16 arrivals per phase).  The cluster's CTAs start after a cluster barrier (the peer's barriers
+ * are initialised) and end with one (no arrival may reach a CTA that has left).  When the tile
+ * count along m is odd, the second CTA of the last cluster row works on a tile past M: it still
+ * loads and multicasts its half of B, reads zeros for A, and its epilogue writes nothing.
+ *
+ * The remote arrive is *relaxed* at cluster scope, and that matters.  It publishes no data: it only
+ * says "my wgmma has finished reading this stage" (wgmma.wait_group has already waited for that),
+ * so the peer may overwrite it.  Written with release semantics at cluster scope
+ * (mbarrier.arrive.release.cluster), each arrive compiles to MEMBAR.ALL.CTA; MEMBAR.ALL.GPU;
+ * ERRBAR; CGAERRBAR before the SYNCS.ARRIVE: a GPU-wide memory fence that waits for the warp's
+ * outstanding stores (the previous tile's epilogue too), twice per warp and k tile, in the
+ * consumers' critical path.  That version ran at 401 and 422 TFLOP/s at 4096^3 and 8192^3 (H200),
+ * against 626 and 658 for step 13; with the relaxed remote arrive, 620 and 659.  The local arrive
+ * (release at CTA scope, as in step 13) needs no fence.
+ * Measured beside it, all in one run: the fenced arrives without multicast (each CTA loads its
+ * whole B): 396 and 405, so the fence was the whole loss; one fenced remote arrive per consumer
+ * warpgroup instead of two per warp: 492 and 480; every variant without the fence within 1% of
+ * the others and of step 13 -- both arrives through mapa, relaxed or at CTA scope (620 and 657;
+ * 620 and 657), one arrive per consumer warpgroup and CTA from lanes 0 and 1 of its first warp
+ * (4 arrivals per phase, as CUTLASS spreads them: 623 and 655), coupled CTAs without multicast
+ * (621 and 649), step 13 launched in clusters with no coupling (617 and 649), and, in a later
+ * run, issuing the multicast before A's loads (no change either).  So the coupling costs nothing
+ * measurable and the multicast buys about 1% at 8192^3 over the same kernel without it: step 13
+ * is not limited by L2 bandwidth at these sizes, and step 14 only matches it.  What still
+ * separates both from cuBLAS is the epilogue, which the tensor cores wait for.
  * Measured: see the runner's bench lines and figures/data/gemm.csv (H200): MEASURED_14
  */
 #include "hopper.h"
@@ -19,93 +40,64 @@
 #include "labkit.h"
 
 #define S14_STAGES 4
-#include <stdlib.h>
 
-/* EXPERIMENT: arrive modes and load modes */
+// ANCHOR: kernel
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-__device__ static __forceinline__ void k14_arrive_remote_cta(uint64_t *bar, uint32_t cta)
+/* Arrive on the barrier at the same place in the shared memory of CTA `cta` of the cluster, with
+ * relaxed semantics: no fence (hopper.h's gh_bar_arrive_cluster is a release at cluster scope). */
+__device__ static inline void s14_arrive_remote(uint64_t *bar, uint32_t cta)
 {
   asm volatile("{\n .reg .b32 ra;\n mapa.shared::cluster.u32 ra, %0, %1;\n"
-               " mbarrier.arrive.shared::cluster.b64 _, [ra];\n}\n" :: "r"(gh_smem(bar)), "r"(cta) : "memory");
+               " mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [ra];\n}\n"
+               :: "r"(gh_smem(bar)), "r"(cta) : "memory");
 }
-__device__ static __forceinline__ void k14_arrive_relaxed(uint64_t *bar, uint32_t cta)
+/* A consumer warp is done with a stage: it tells both CTAs' producers (16 arrivals per phase). */
+__device__ static inline void s14_release(uint64_t *bar, uint32_t rank)
 {
-  asm volatile("{\n .reg .b32 ra;\n mapa.shared::cluster.u32 ra, %0, %1;\n"
-               " mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [ra];\n}\n" :: "r"(gh_smem(bar)), "r"(cta) : "memory");
-}
-/* amode: 0 release.cluster both per warp (16); 1 default-sem remote both per warp (16); 2 local own + default remote
- * peer per warp (16); 3 per warpgroup: warp 0 local, warp 1 remote default (4); 4 as 3 with release.cluster remote (4)
- * 5: local only per warp (8) */
-__device__ static __forceinline__ void k14_release(uint64_t *bar, int tid, uint32_t rank, const int amode)
-{
-  if (amode <= 2) {
-    if (tid % 32 == 0) {
-      if (amode == 0) { gh_bar_arrive_cluster(bar, 0); gh_bar_arrive_cluster(bar, 1); }
-      else if (amode == 1) { k14_arrive_remote_cta(bar, 0); k14_arrive_remote_cta(bar, 1); }
-      else { gh_bar_arrive(bar); k14_arrive_remote_cta(bar, rank ^ 1); }
-    }
-  } else if (amode <= 4) {
-    if (tid % 128 == 0) gh_bar_arrive(bar);
-    else if (tid % 128 == 32) { if (amode == 3) k14_arrive_remote_cta(bar, rank ^ 1); else gh_bar_arrive_cluster(bar, rank ^ 1); }
-  } else if (amode == 5) {
-    if (tid % 32 == 0) gh_bar_arrive(bar);
-  } else if (amode == 6) {
-    if (tid % 32 == 0) { k14_arrive_relaxed(bar, 0); k14_arrive_relaxed(bar, 1); }
-  } else if (amode == 7) {
-    if (tid % 32 == 0) { gh_bar_arrive(bar); k14_arrive_relaxed(bar, rank ^ 1); }
-  } else if (amode == 8) {
-    if (tid % 32 < 2) k14_arrive_relaxed(bar, tid % 32);
-  } else {
-    if (tid % 128 < 2) k14_arrive_remote_cta(bar, tid % 128);
+  if (threadIdx.x % 32 == 0) {
+    gh_bar_arrive(bar);
+    s14_arrive_remote(bar, rank ^ 1);
   }
 }
-
 #endif
-/* mmode: 1 multicast halves of B; 0 whole B locally (still coupled); */
-__device__ static __forceinline__ void
-k14_body(const CUtensorMap *tA, const CUtensorMap *tB, const lts_params *schedp, int M, int N, int K, float alpha,
-         float beta, float *C, int ldc, const int amode, const int mmode)
+
+__global__ void __launch_bounds__(384, 1)
+k14_cluster_multicast(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
+                      lts_params sched, int M, int N, int K, float alpha, float beta, float *C, int ldc)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-  lts_params sched = *schedp;
   extern __shared__ uint8_t raw[];
   gh_smem_plan p = gh_plan(raw, S14_STAGES);
   int tid = threadIdx.x, wg = tid / 128;
-  uint32_t rank = gh_cluster_rank();
+  uint32_t rank = gh_cluster_rank();                     // 0 or 1: blockIdx.x % 2
   int ktiles = (K + GH_BK - 1) / GH_BK;
-  int ecount = (amode <= 2 || (amode >= 6 && amode <= 8)) ? 16 : (amode <= 4 || amode == 9) ? 4 : 8;
   if (tid == 0) {
-    gh_tma_prefetch_map(tA);
-    gh_tma_prefetch_map(tB);
-    for (int s = 0; s < S14_STAGES; ++s) { gh_bar_init(&p.full[s], 1); gh_bar_init(&p.empty[s], ecount); }
+    gh_tma_prefetch_map(&tA);
+    gh_tma_prefetch_map(&tB);
+    for (int s = 0; s < S14_STAGES; ++s) { gh_bar_init(&p.full[s], 1); gh_bar_init(&p.empty[s], 16); }
     gh_fence_bar_init();
   }
   gh_cluster_sync();
   int it = 0;
-  if (wg == 0) {
+  if (wg == 0) {                                         // the producer
     GH_SETMAXNREG_DEC(40);
     if (tid == 0)
       for (int i = 0;; ++i) {
         lts_work w = lts_work_at(&sched, gridDim.z, blockIdx.x, blockIdx.y, blockIdx.z, i);
         if (!w.valid) break;
-        if (w.m - (int)rank >= sched.tiles_m || w.n >= sched.tiles_n) continue;
+        if (w.m - (int)rank >= sched.tiles_m || w.n >= sched.tiles_n) continue;   // the whole cluster skips
         for (int kt = 0; kt < ktiles; ++kt, ++it) {
           int s = it % S14_STAGES;
           if (it >= S14_STAGES) gh_bar_wait(&p.empty[s], (it / S14_STAGES - 1) & 1);
           uint64_t *bar = &p.full[s];
           uint8_t *a = p.a + s * GH_STAGE_A, *b = p.b + s * GH_STAGE_B;
-          gh_bar_expect(bar, GH_STAGE_A + GH_STAGE_B);
-          gh_tma_load(a, tA, bar, w.m * GH_BM, kt * GH_BK);
-          gh_tma_load(a + GH_BOX_A, tA, bar, w.m * GH_BM + 64, kt * GH_BK);
-          if (mmode == 1)
-            gh_tma_load_multicast(b + rank * GH_BOX_B, tB, bar, kt * GH_BK, w.n * GH_BN + 128 * (int)rank, 0x3);
-          else {
-            gh_tma_load(b, tB, bar, kt * GH_BK, w.n * GH_BN);
-            gh_tma_load(b + GH_BOX_B, tB, bar, kt * GH_BK, w.n * GH_BN + 128);
-          }
+          gh_bar_expect(bar, GH_STAGE_A + GH_STAGE_B);   // my A, my half of B, the peer's half
+          gh_tma_load(a, &tA, bar, w.m * GH_BM, kt * GH_BK);
+          gh_tma_load(a + GH_BOX_A, &tA, bar, w.m * GH_BM + 64, kt * GH_BK);
+          gh_tma_load_multicast(b + rank * GH_BOX_B, &tB, bar, kt * GH_BK, w.n * GH_BN + 128 * (int)rank, 0x3);
         }
       }
-  } else {
+  } else {                                               // the consumers
     GH_SETMAXNREG_INC(232);
     int c = wg - 1;
     float acc[128];
@@ -120,39 +112,17 @@ k14_body(const CUtensorMap *tA, const CUtensorMap *tB, const lts_params *schedp,
         gh_bar_wait(&p.full[s], (it / S14_STAGES) & 1);
         gh_mma_ktile(acc, p.a + s * GH_STAGE_A, p.b + s * GH_STAGE_B, c);
         GH_WGMMA_WAIT(1);
-        if (kt > 0) k14_release(&p.empty[(it - 1) % S14_STAGES], tid, rank, amode);
+        if (kt > 0) s14_release(&p.empty[(it - 1) % S14_STAGES], rank);   // in both CTAs
       }
       GH_WGMMA_WAIT(0);
       gh_fence_acc(acc);
-      k14_release(&p.empty[(it - 1) % S14_STAGES], tid, rank, amode);
+      s14_release(&p.empty[(it - 1) % S14_STAGES], rank);
       gh_epilogue(acc, w.m * GH_BM + 64 * c, w.n * GH_BN, M, N, alpha, beta, C, ldc);
     }
   }
   gh_cluster_sync();
 #endif
 }
-
-#define K14_VARIANT(name, amode, mmode)                                                                            \
-  __global__ void __launch_bounds__(384, 1)                                                                        \
-  name(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB, lts_params sched, int M,    \
-       int N, int K, float alpha, float beta, float *C, int ldc)                                                   \
-  {                                                                                                                \
-    k14_body(&tA, &tB, &sched, M, N, K, alpha, beta, C, ldc, amode, mmode);                                       \
-  }
-K14_VARIANT(k14_v0, 0, 1)
-K14_VARIANT(k14_v1, 1, 1)
-K14_VARIANT(k14_v2, 2, 1)
-K14_VARIANT(k14_v3, 3, 1)
-K14_VARIANT(k14_v4, 0, 0)
-K14_VARIANT(k14_v5, 2, 0)
-K14_VARIANT(k14_v6, 5, 0)
-K14_VARIANT(k14_v7, 4, 1)
-K14_VARIANT(k14_v8, 6, 1)
-K14_VARIANT(k14_v9, 7, 1)
-K14_VARIANT(k14_v10, 8, 1)
-K14_VARIANT(k14_v11, 9, 1)
-typedef void (*k14_fn)(const CUtensorMap, const CUtensorMap, lts_params, int, int, int, float, float, float *, int);
-static k14_fn k14_variants[12] = { k14_v0, k14_v1, k14_v2, k14_v3, k14_v4, k14_v5, k14_v6, k14_v7, k14_v8, k14_v9, k14_v10, k14_v11 };
 // ANCHOR_END: kernel
 
 void gemm_14_cluster_multicast(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
@@ -163,11 +133,7 @@ void gemm_14_cluster_multicast(int M, int N, int K, float alpha, const bf16 *A, 
     gh_fallback(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
-  const char *ve = getenv("K14_VARIANT");
-  int var = ve ? atoi(ve) : 0;
-  k14_fn k14_cluster_multicast = k14_variants[var];
-  static int actives[12];
-  int active = actives[var];
+  static int active;                                     // clusters of 2 resident at once
   if (!active) {
     LK_CHECK(cudaFuncSetAttribute(k14_cluster_multicast, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                   GH_SMEM(S14_STAGES)));
@@ -183,7 +149,6 @@ void gemm_14_cluster_multicast(int M, int N, int K, float alpha, const bf16 *A, 
     LK_CHECK(cudaOccupancyMaxActiveClusters(&active, k14_cluster_multicast, &cfg));
     if (active < 1) { fprintf(stderr, "gemm_14_cluster_multicast: no cluster of 2 fits on this GPU\n"); exit(1); }
     gh_clusters_resident = active;
-    actives[var] = active;
   }
   lts_params sched;
   const char *err;
