@@ -44,7 +44,7 @@
 // ANCHOR: kernel
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 /* Arrive on the barrier at the same place in the shared memory of CTA `cta` of the cluster, with
- * relaxed semantics: no fence (hopper.h's gh_bar_arrive_cluster is a release at cluster scope). */
+ * relaxed semantics: no fence (a release at cluster scope would be one, see above). */
 __device__ static inline void s14_arrive_remote(uint64_t *bar, uint32_t cta)
 {
   asm volatile("{\n .reg .b32 ra;\n mapa.shared::cluster.u32 ra, %0, %1;\n"

@@ -81,13 +81,6 @@ __device__ static inline void gh_bar_arrive(uint64_t *bar)
 {
   asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" :: "r"(gh_smem(bar)) : "memory");
 }
-/* arrive on the barrier at the same place in the shared memory of CTA `cta` of the cluster */
-__device__ static inline void gh_bar_arrive_cluster(uint64_t *bar, uint32_t cta)
-{
-  asm volatile("{\n .reg .b32 ra;\n mapa.shared::cluster.u32 ra, %0, %1;\n"
-               " mbarrier.arrive.release.cluster.shared::cluster.b64 _, [ra];\n}\n"
-               :: "r"(gh_smem(bar)), "r"(cta) : "memory");
-}
 __device__ static inline int gh_bar_try(uint64_t *bar, int parity)
 {
   uint32_t done;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make test-gpu: the Hopper steps of lab 07 (11-14) are built for sm_90a and their SASS multiplies
-# with HGMMA (warpgroup MMAs), not HMMA; no kernel of the lab touches local memory (LDL/STL).
+# with HGMMA (warpgroup MMAs), not HMMA, and holds no GPU-wide fence (MEMBAR.ALL.GPU); no kernel of
+# the lab touches local memory (LDL/STL).
 cd "$(dirname "$0")/../.." && . tests/book/lib.sh
 bin=$B/bin/07_gemm
 [ -x "$bin" ] || { ok "lab 07 not built # SKIP"; exit 0; }
@@ -15,6 +16,9 @@ for k in k11_tma_wgmma k12_warp_specialized k13_persistent k14_cluster_multicast
 	h=$(printf '%s\n' "$s" | grep -c 'HMMA')
 	if [ "$n" -gt 0 ] && [ "$h" -eq 0 ]; then ok "$k: $n HGMMA instructions, no HMMA (sm_90a)"
 	else not_ok "$k: $n HGMMA, $h HMMA"; fi
+	# a release at cluster scope on an mbarrier arrive costs a GPU-wide fence per arrive (step 14's story)
+	g=$(printf '%s\n' "$s" | grep -c 'MEMBAR.ALL.GPU')
+	[ "$g" -eq 0 ] && ok "$k: no MEMBAR.ALL.GPU" || not_ok "$k: $g MEMBAR.ALL.GPU (a fenced arrive?)"
 done
 l=$(printf '%s\n' "$sass" | grep -cE '\b(LDL|STL)(\.|\s)')
 [ "$l" -eq 0 ] && ok "no LDL/STL (local memory) in any kernel of $bin" || not_ok "$l LDL/STL instructions in $bin"
