@@ -71,7 +71,7 @@ void gemm_11_tma_wgmma(int M, int N, int K, float alpha, const bf16 *A, int lda,
 {
   gh_operands op;
   if (!gh_prepare(M, N, K, A, lda, B, ldb, &op)) {
-    gh_fallback(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
   static int ready;

@@ -78,7 +78,7 @@ void gemm_13_persistent(int M, int N, int K, float alpha, const bf16 *A, int lda
 {
   gh_operands op;
   if (!gh_prepare(M, N, K, A, lda, B, ldb, &op)) {
-    gh_fallback(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
   static int ready;
@@ -89,7 +89,9 @@ void gemm_13_persistent(int M, int N, int K, float alpha, const bf16 *A, int lda
   // ANCHOR: schedule
   lts_params sched;
   const char *err;
-  if (!lts_init(&sched, (M + GH_BM - 1) / GH_BM, (N + GH_BN - 1) / GH_BN, 1, 1, 1, gh_swizzle, gh_raster_m, &err)) {
+  int tiles_m = (M + GH_BM - 1) / GH_BM, tiles_n = (N + GH_BN - 1) / GH_BN;
+  int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : tiles_m);   // no empty work
+  if (!lts_init(&sched, tiles_m, tiles_n, 1, 1, 1, swz, gh_raster_m, &err)) {
     fprintf(stderr, "gemm_13_persistent: %s\n", err);
     exit(1);
   }

@@ -130,7 +130,7 @@ void gemm_14_cluster_multicast(int M, int N, int K, float alpha, const bf16 *A, 
 {
   gh_operands op;
   if (!gh_prepare(M, N, K, A, lda, B, ldb, &op)) {
-    gh_fallback(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
   static int active;                                     // clusters of 2 resident at once
@@ -152,7 +152,9 @@ void gemm_14_cluster_multicast(int M, int N, int K, float alpha, const bf16 *A, 
   }
   lts_params sched;
   const char *err;
-  if (!lts_init(&sched, (M + GH_BM - 1) / GH_BM, (N + GH_BN - 1) / GH_BN, 1, 2, 1, gh_swizzle, gh_raster_m, &err)) {
+  int tiles_m = (M + GH_BM - 1) / GH_BM, tiles_n = (N + GH_BN - 1) / GH_BN;
+  int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : (tiles_m + 2 - 1) / 2);   // no empty work
+  if (!lts_init(&sched, tiles_m, tiles_n, 1, 2, 1, swz, gh_raster_m, &err)) {
     fprintf(stderr, "gemm_14_cluster_multicast: %s\n", err);
     exit(1);
   }

@@ -12,8 +12,15 @@
  *               that are whole and aligned with cp.async and every other chunk element by
  *               element, each element tested against the matrix's extent (gemm_8_predicated).
  * (Steps 8 and 9 themselves always pad an unaligned operand; the predicated kernel is their
- * slow path, kept for this comparison.)  The runner's --choice times both ways at the same
- * shapes; GH_PAD_MIN_MNK below is where the measurements put the line.
+ * slow path, kept for this choice.)  The runner's --choice times both ways at the same shapes.
+ * Measured on an H200: the padded copy wins from 255^3 up (1.6x at 255^3, 6x at 4095^3, and on
+ * every skinny and short-K shape tried, e.g. 33 x 33 x 5001, 4095 x 4095 x 127); the predicated
+ * kernel wins only on tiny problems, 1^3 to 127^3 (6 us against 14 us: the copies' fixed cost).
+ * So: pad, unless M N K < GH_TINY_MNK = 2^21 (128^3).
+ * One more case goes elsewhere: K < GH_MIN_K.  With one or two k tiles the GEMM is the writing of C,
+ * which step 9 does through shared memory with 16-byte stores and the Hopper steps from registers
+ * with 4-byte ones; measured at K = 1, the Hopper steps ran at 0.59 to 0.87 of step 9, so for
+ * K < 128 they call step 9.
  */
 #include "hopper.h"
 #include "labkit.h"
@@ -23,7 +30,8 @@ int gh_raster_m = 1, gh_swizzle = 8;   /* the CTA order of steps 13 and 14, chos
 int gh_force = 0;
 int gh_clusters_resident = 0;
 
-#define GH_PAD_MIN_MNK 0.0              /* padded copies pay from M N K = this on (measured: --choice) */
+#define GH_TINY_MNK (1 << 21)          /* below: an unaligned operand goes to the predicated step 8 */
+#define GH_MIN_K 128                    /* below: step 9 (the GEMM is the writing of C) */
 
 static PFN_cuTensorMapEncodeTiled_v12000 encode_fn;
 
@@ -96,23 +104,31 @@ static bf16 *scratch(int which, size_t elems)
 static int tma_ready(const bf16 *p, int ld) { return gemm_aligned16(p, ld, 2); }
 
 // ANCHOR: choice
-/* Padded or predicated?  1 means pad (the measurements above). */
-static int gh_pad_pays(int M, int N, int K) { return (double)M * N * K >= GH_PAD_MIN_MNK; }
-
-/* Where the Hopper path is not taken: step 9 on a GPU without sm_90a, the predicated step 8
- * where an unaligned operand's padded copy would not pay. */
-void gh_fallback(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C,
-                 int ldc)
+/* Where the Hopper path is not taken: the kernel gh_prepare named. */
+void gh_fallback(const gh_operands *op, int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
+                 float beta, float *C, int ldc)
 {
-  if (gh_is_sm90()) gemm_8_predicated(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+  if (op->fallback == 8) gemm_8_predicated(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
   else gemm_9_mma_multistage_epilogue(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+
+int gh_schedule_swizzle(int count)
+{
+  int s = 1;
+  while (2 * s <= gh_swizzle && count % (2 * s) == 0) s *= 2;
+  return s;
 }
 
 int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op)
 {
-  if (!gh_is_sm90()) return 0;
+  op->fallback = 9;
+  if (!gh_is_sm90()) return 0;                       /* no wgmma here: step 9 */
   int pad_a = !tma_ready(A, lda), pad_b = !tma_ready(B, ldb);
-  if ((pad_a || pad_b) && (gh_force == 2 || (gh_force == 0 && !gh_pad_pays(M, N, K)))) return 0;
+  if (gh_force == 2 && (pad_a || pad_b)) { op->fallback = 8; return 0; }
+  if (gh_force == 0) {
+    if ((pad_a || pad_b) && (double)M * N * K < GH_TINY_MNK) { op->fallback = 8; return 0; }
+    if (K < GH_MIN_K) return 0;                      /* step 9 */
+  }
   if (pad_a) {                          /* (M,K) into a buffer with ld = M rounded up to 8 */
     int ld = (M + 7) / 8 * 8;
     bf16 *p = scratch(0, (size_t)ld * K);

@@ -36,16 +36,20 @@
 /* host side (hopper.cu) ------------------------------------------------------------------------ */
 
 /* The operands as the kernels read them: two tensor maps, over the caller's matrices or over
- * padded copies of them.  gh_prepare returns 0 when the Hopper path is not taken (no sm_90
- * device, or an unaligned operand whose padded copy would not pay: see hopper.cu), and the
- * launcher then calls gh_fallback. */
+ * padded copies of them.  gh_prepare returns 1 when the Hopper kernel runs; otherwise 0, and
+ * op->fallback names the kernel that gh_fallback calls instead (hopper.cu says when). */
 typedef struct gh_operands {
   CUtensorMap a, b;                    /* A: (M,K) in boxes (64,64); B: (K,N) in boxes (64,128) */
   int padded_a, padded_b;              /* 1 when the map reads a padded copy */
+  int fallback;                        /* 8: the predicated step 8; 9: step 9 */
 } gh_operands;
 int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op);
-void gh_fallback(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C,
-                 int ldc);
+void gh_fallback(const gh_operands *op, int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
+                 float beta, float *C, int ldc);
+/* The swizzle of the persistent steps' tile order for a count of tile clusters along the swizzled
+ * direction: the largest power of two up to gh_swizzle that divides it, so that the scheduler's
+ * rounding adds no empty work (which would leave SMs idle in a wave). */
+int gh_schedule_swizzle(int count);
 int gh_sm_count(void);
 /* TMA's swizzle observed: where[m + 64 k] = the byte offset at which element (m,k) of a (64,64) box
  * of A lands in shared memory; -1 without an sm_90 GPU */

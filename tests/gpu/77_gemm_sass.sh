@@ -17,8 +17,10 @@ for k in k11_tma_wgmma k12_warp_specialized k13_persistent k14_cluster_multicast
 	if [ "$n" -gt 0 ] && [ "$h" -eq 0 ]; then ok "$k: $n HGMMA instructions, no HMMA (sm_90a)"
 	else not_ok "$k: $n HGMMA, $h HMMA"; fi
 	# a release at cluster scope on an mbarrier arrive costs a GPU-wide fence per arrive (step 14's story)
-	g=$(printf '%s\n' "$s" | grep -c 'MEMBAR.ALL.GPU')
-	[ "$g" -eq 0 ] && ok "$k: no MEMBAR.ALL.GPU" || not_ok "$k: $g MEMBAR.ALL.GPU (a fenced arrive?)"
+	# (between its first and last HGMMA: the main loop; the cluster barriers at the start and the end may fence)
+	g=$(printf '%s\n' "$s" | awk '/HGMMA/ { if (!first) first = NR; last = NR } { line[NR] = $0 }
+		END { n = 0; for (i = first; i <= last; i++) if (line[i] ~ /MEMBAR\.ALL\.GPU/) n++; print n }')
+	[ "$g" -eq 0 ] && ok "$k: no MEMBAR.ALL.GPU in the main loop" || not_ok "$k: $g MEMBAR.ALL.GPU in the main loop (a fenced arrive?)"
 done
 l=$(printf '%s\n' "$sass" | grep -cE '\b(LDL|STL)(\.|\s)')
 [ "$l" -eq 0 ] && ok "no LDL/STL (local memory) in any kernel of $bin" || not_ok "$l LDL/STL instructions in $bin"
