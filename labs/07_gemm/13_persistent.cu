@@ -76,6 +76,15 @@ k13_persistent(const __grid_constant__ CUtensorMap tA, const __grid_constant__ C
 void gemm_13_persistent(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
                         float *C, int ldc)
 {
+  // ANCHOR: few_tiles
+  /* fewer than 3 tiles per SM: a persistent CTA would walk one or two tiles, and nothing is
+   * amortised; measured slower than one CTA per tile (step 12) there, so take step 12 */
+  long long tiles = (long long)((M + GH_BM - 1) / GH_BM) * ((N + GH_BN - 1) / GH_BN);
+  if (tiles < 3LL * gh_sm_count()) {
+    gemm_12_warp_specialized(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
+  // ANCHOR_END: few_tiles
   gh_operands op;
   if (!gh_prepare(M, N, K, A, lda, B, ldb, &op)) {
     gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);

@@ -15,8 +15,10 @@
  * slow path, kept for this choice.)  The runner's --choice times both ways at the same shapes.
  * Measured on an H200: the padded copy wins from 255^3 up (1.6x at 255^3, 6x at 4095^3, and on
  * every skinny and short-K shape tried, e.g. 33 x 33 x 5001, 4095 x 4095 x 127); the predicated
- * kernel wins only on tiny problems, 1^3 to 127^3 (6 us against 14 us: the copies' fixed cost).
- * So: pad, unless M N K < GH_TINY_MNK = 2^21 (128^3).
+ * kernel wins only on tiny problems, 1^3 to 63^3 (6 us against 14 us: the copies' fixed cost).
+ * So: pad, unless K < GH_MIN_K and M N K < GH_TINY_MNK = 2^20.  (Skinny problems with a long K,
+ * such as 1 x 1277 x 1377, are not tiny in this sense: the predicated kernel ran them at 0.4 of
+ * step 9, the padded Hopper kernel at 1.5.)
  * One more case goes elsewhere: K < GH_MIN_K.  With one or two k tiles the GEMM is the writing of C,
  * which step 9 does through shared memory with 16-byte stores and the Hopper steps from registers
  * with 4-byte ones; measured at K = 1, the Hopper steps ran at 0.59 to 0.87 of step 9, so for
@@ -26,11 +28,11 @@
 #include "labkit.h"
 #include <cudaTypedefs.h>
 
-int gh_raster_m = 1, gh_swizzle = 8;   /* the CTA order of steps 13 and 14, chosen by measurement */
+int gh_raster_m = 1, gh_swizzle = 4;   /* the CTA order of steps 13 and 14, chosen by measurement */
 int gh_force = 0;
 int gh_clusters_resident = 0;
 
-#define GH_TINY_MNK (1 << 21)          /* below: an unaligned operand goes to the predicated step 8 */
+#define GH_TINY_MNK (1 << 20)          /* below, with K < GH_MIN_K: an unaligned operand goes to step 8 */
 #define GH_MIN_K 128                    /* below: step 9 (the GEMM is the writing of C) */
 
 static PFN_cuTensorMapEncodeTiled_v12000 encode_fn;
@@ -126,8 +128,10 @@ int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int l
   int pad_a = !tma_ready(A, lda), pad_b = !tma_ready(B, ldb);
   if (gh_force == 2 && (pad_a || pad_b)) { op->fallback = 8; return 0; }
   if (gh_force == 0) {
-    if ((pad_a || pad_b) && (double)M * N * K < GH_TINY_MNK) { op->fallback = 8; return 0; }
-    if (K < GH_MIN_K) return 0;                      /* step 9 */
+    if (K < GH_MIN_K) {                              /* step 9, or step 8 for a tiny unaligned one */
+      if ((pad_a || pad_b) && (double)M * N * K < GH_TINY_MNK) op->fallback = 8;
+      return 0;
+    }
   }
   if (pad_a) {                          /* (M,K) into a buffer with ld = M rounded up to 8 */
     int ld = (M + 7) / 8 * 8;
