@@ -16,7 +16,8 @@ day = system(sprintf("awk -F, 'NR == 2 { print $(NF-7) }' '%s'", data))
 # rows at one size, as: name tflops ratio
 rows(n) = sprintf("< awk -F, 'NR > 1 && $(NF-4) == %d && $(NF-3) == %d && $(NF-2) == %d { print $(NF-6) \"_\" $(NF-5), $(NF-1), $NF }' '%s'", n, n, n, data)
 
-set terminal svg size 980, 520 font "DejaVu Sans,11" background "#ffffff"
+set terminal svg size 1100, 600 font "DejaVu Sans,11" background "#ffffff"
+set rmargin 16
 set output out
 set multiplot layout 2, 1 title sprintf("C = A B, column-major: the kernel ladder against cuBLAS (%s, %s)", device, day) noenhanced
 set style fill solid 1.0 border rgb "#444444"
