@@ -19,8 +19,8 @@
  *    12  12_warp_specialized      bf16: a producer warpgroup, two consumers, setmaxnreg
  *    13  13_persistent            bf16: persistent CTAs on the tile scheduler of chapter 6
  *    14  14_cluster_multicast     bf16: clusters of 2 CTAs, B multicast by TMA
- *   Steps 11-14 need an sm_90 GPU; elsewhere, and where an operand's leading dimension breaks TMA's
- *   16-byte rule and a padded copy would not pay, they run step 9 (hopper.cu).
+ *   Steps 11-14 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
+ *   hand to step 9 or to the predicated step 8 instead, and 13 and 14 give small ones to step 12.
  *   Any M, N, K >= 1 and any leading dimension >= the rows; every kernel predicates its ragged
  *   tiles (the identity-tensor test of chapter 5) and reads or writes nothing out of bounds.
  *
@@ -33,7 +33,7 @@
  *   build/bin/07_gemm --data DIR             the same, into DIR/gemm.csv (make gpu-data)
  *   build/bin/07_gemm --self-test            the host-only tests of the reference and the checks
  *   build/bin/07_gemm --schedules            time steps 13 and 14 under every raster and swizzle
- *   build/bin/07_gemm --choice               padded copy or predicated step 9, measured both ways
+ *   build/bin/07_gemm --choice               padded copy or predicated step 8, measured both ways
  *   build/bin/07_gemm --bench-shapes N       also time step 9 and steps 11-14 at N random shapes
  *
  * What it prints

@@ -15,8 +15,8 @@
  * Shared memory of one stage (1024-byte aligned, the 128-byte swizzle's period):
  *   A: two boxes of (64 m, 64 k) bf16, m contiguous: 128-byte rows, one per k   (2 x 8 KiB)
  *   B: two boxes of (64 k, 128 n) bf16, k contiguous: 128-byte rows, one per n  (2 x 16 KiB)
- * TMA's 128-byte swizzle stores the 16-byte chunk c of row r at chunk c ^ (r % 8): as a layout of
- * the book, Swizzle<3,4,3> composed with the row-major (rows,64):(64,1) bf16 box (chapter 7).
+ * TMA's 128-byte swizzle stores the 16-byte chunk c of row r at chunk c ^ (r % 8): in the book's
+ * algebra, Swizzle<3,4,3> applied to the box's byte offsets, for A (64,64):(2,128) (chapter 7).
  */
 #ifndef GEMM_HOPPER_H
 #define GEMM_HOPPER_H
@@ -56,8 +56,8 @@ int gh_sm_count(void);
 int gh_swizzle_probe(int where[64 * 64]);
 /* the CTA order of the persistent steps (13, 14): raster along m (1) or n (0), swizzle 1, 2, 4, 8 */
 extern int gh_raster_m, gh_swizzle;
-/* the choice for unaligned operands: 0 by the cost model, 1 always pad, 2 always step 9 (the
- * runner's --choice measures both) */
+/* the choice for unaligned operands: 0 by the rules of hopper.cu, 1 always pad, 2 always the
+ * predicated step 8 (the runner's --choice measures both) */
 extern int gh_force;
 /* clusters of 2 resident at once (step 14), as cudaOccupancyMaxActiveClusters reports: 0 before the first call */
 extern int gh_clusters_resident;
