@@ -6,7 +6,8 @@
 #   labs/NN_name/output*.txt   what it printed (stdout and stderr), committed
 # A chapter shows the .txt with ```{.output include-output="..."}```.
 # "update" rewrites the .txt files; "check" prints one ok/not ok line per
-# pair (lines starting with "bench:" are left out of the comparison).
+# pair (measurement lines -- those starting with "bench:", "choice:", "schedule:",
+# "shape:" or "shapes:", which hold timings -- are left out of the comparison).
 # A .cmd whose first line is "# needs: gpu" is run only where a CUDA device
 # is present; one that names $B/bin/NN_name is skipped when that lab could not
 # be built (no nvcc).
@@ -17,7 +18,7 @@ mode=${1:-check}; shift 2>/dev/null
 [ $# -gt 0 ] || set -- labs/[0-9][0-9]_*/output*.cmd
 
 have_gpu() { command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; }
-strip() { grep -v '^bench:' "$1" || true; }
+strip() { grep -Ev '^(bench|choice|schedule|shapes?):' "$1" || true; }
 
 status=0 n=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
