@@ -81,8 +81,7 @@ void gemm_13_persistent(int M, int N, int K, float alpha, const bf16 *A, int lda
   // ANCHOR: few_tiles
   /* fewer than 3 tiles per SM: a persistent CTA would walk one or two tiles, and nothing is
    * amortised; measured slower than one CTA per tile (step 12) there, so take step 12 */
-  long long tiles = (long long)((M + GH_BM - 1) / GH_BM) * ((N + GH_BN - 1) / GH_BN);
-  if (tiles < 3LL * gh_sm_count()) {
+  if (!gh_persistent_pays(M, N)) {
     gemm_12_warp_specialized(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }

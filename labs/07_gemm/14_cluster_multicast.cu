@@ -129,8 +129,7 @@ k14_cluster_multicast(const __grid_constant__ CUtensorMap tA, const __grid_const
 void gemm_14_cluster_multicast(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
                                float beta, float *C, int ldc)
 {
-  long long tiles = (long long)((M + GH_BM - 1) / GH_BM) * ((N + GH_BN - 1) / GH_BN);
-  if (tiles < 3LL * gh_sm_count()) {                     // as step 13: few tiles per SM, step 12
+  if (!gh_persistent_pays(M, N)) {                       // as step 13: few tiles per SM, step 12
     gemm_12_warp_specialized(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }

@@ -130,22 +130,6 @@ mma_cp_async_swizzle_kernel(int M, int N, int K, float alpha, const bf16 *A, int
       }
 }
 
-/* Padding: a rows x cols matrix copied to a scratch buffer with leading dimension rows rounded up
- * to 8 (the buffer grows as needed and is kept; the padding rows are never read). */
-typedef struct s8_scratch { void *p; size_t bytes; } s8_scratch;
-static s8_scratch s8_pad_a, s8_pad_b;
-static const bf16 *s8_padded(s8_scratch *s, const bf16 *X, int ld, int rows, int cols)
-{
-  int ldp = (rows + 7) / 8 * 8;
-  size_t bytes = (size_t)ldp * cols * 2;
-  if (bytes > s->bytes) {
-    if (s->p) LK_CHECK(cudaFree(s->p));
-    LK_CHECK(cudaMalloc(&s->p, bytes));
-    s->bytes = bytes;
-  }
-  LK_CHECK(cudaMemcpy2DAsync(s->p, (size_t)ldp * 2, X, (size_t)ld * 2, (size_t)rows * 2, cols, cudaMemcpyDeviceToDevice, 0));
-  return (const bf16 *)s->p;
-}
 
 /* The kernel as it is, on the operands as they are: an unaligned operand goes element by element
  * (the predicated path that the Hopper steps weigh against a padded copy, hopper.cu). */
@@ -172,7 +156,7 @@ void gemm_8_predicated(int M, int N, int K, float alpha, const bf16 *A, int lda,
 void gemm_8_mma_cp_async_swizzle(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
                                  float beta, float *C, int ldc)
 {
-  if (!gemm_aligned16(A, lda, 2)) { A = s8_padded(&s8_pad_a, A, lda, M, K); lda = (M + 7) / 8 * 8; }
-  if (!gemm_aligned16(B, ldb, 2)) { B = s8_padded(&s8_pad_b, B, ldb, K, N); ldb = (K + 7) / 8 * 8; }
+  if (!gemm_aligned16(A, lda, 2)) A = gemm_pad_bf16(0, A, &lda, M, K);
+  if (!gemm_aligned16(B, ldb, 2)) B = gemm_pad_bf16(1, B, &ldb, K, N);
   s8_launch(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
 }

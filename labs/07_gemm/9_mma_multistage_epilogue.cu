@@ -265,21 +265,6 @@ mma_multistage_kernel(int M, int N, int K, float alpha, const bf16 *A, int lda, 
   }
 }
 
-/* Padding of an unaligned operand, as in step 8 (a scratch buffer of its own, grown as needed). */
-typedef struct s9_scratch { void *p; size_t bytes; } s9_scratch;
-static s9_scratch s9_pad_a, s9_pad_b;
-static const bf16 *s9_padded(s9_scratch *s, const bf16 *X, int ld, int rows, int cols)
-{
-  int ldp = (rows + 7) / 8 * 8;
-  size_t bytes = (size_t)ldp * cols * 2;
-  if (bytes > s->bytes) {
-    if (s->p) LK_CHECK(cudaFree(s->p));
-    LK_CHECK(cudaMalloc(&s->p, bytes));
-    s->bytes = bytes;
-  }
-  LK_CHECK(cudaMemcpy2DAsync(s->p, (size_t)ldp * 2, X, (size_t)ld * 2, (size_t)rows * 2, cols, cudaMemcpyDeviceToDevice, 0));
-  return (const bf16 *)s->p;
-}
 
 void gemm_9_mma_multistage_epilogue(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
                                     float beta, float *C, int ldc)
@@ -290,8 +275,8 @@ void gemm_9_mma_multistage_epilogue(int M, int N, int K, float alpha, const bf16
     configured = 1;
   }
   /* the kernel copies A and B by 16-byte chunks only: an unaligned operand goes through a padded copy */
-  if (!gemm_aligned16(A, lda, 2)) { A = s9_padded(&s9_pad_a, A, lda, M, K); lda = (M + 7) / 8 * 8; }
-  if (!gemm_aligned16(B, ldb, 2)) { B = s9_padded(&s9_pad_b, B, ldb, K, N); ldb = (K + 7) / 8 * 8; }
+  if (!gemm_aligned16(A, lda, 2)) A = gemm_pad_bf16(0, A, &lda, M, K);
+  if (!gemm_aligned16(B, ldb, 2)) B = gemm_pad_bf16(1, B, &ldb, K, N);
   int tiles = ((M + S9_BM - 1) / S9_BM) * ((N + S9_BN - 1) / S9_BN);
   mma_multistage_kernel<<<tiles, S9_THREADS, S9_SMEM>>>(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, gemm_aligned16(C, ldc, 4));
   LK_LAUNCH();

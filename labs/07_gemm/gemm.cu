@@ -541,13 +541,12 @@ static void bench_choice(void)
     gh_force = 2;
     double pred = time_version(v14, &s, &o);
     gh_force = 0;
-    gh_operands op;
-    int hopper = gh_prepare(s.M, s.N, s.K, (const bf16 *)o.A, s.lda, (const bf16 *)o.B, s.ldb, &op);
-    LK_CHECK(cudaDeviceSynchronize());
-    const char *pick = hopper ? "padded" : op.fallback == 8 ? "predicated" : "step 9 (K < 128)";
+    int route = gh_route(s.M, s.N, s.K, (const bf16 *)o.A, s.lda, (const bf16 *)o.B, s.ldb);
+    int hopper = route == 1;
+    const char *pick = hopper ? "padded" : route == 8 ? "predicated" : "step 9 (K < 128)";
     printf("choice: %5dx%5dx%5d padded %8.3f ms, predicated (step 8) %8.3f ms: %s is faster; the launcher takes %s%s\n",
            s.M, s.N, s.K, pad, pred, pad < pred ? "padded" : "predicated", pick,
-           !hopper && op.fallback == 9 ? "" : (pad < pred) == (hopper != 0) ? "" : "  <-- the rule is wrong here");
+           route == 9 ? "" : (pad < pred) == (hopper != 0) ? "" : "  <-- the rule is wrong here");
     operands_free(&o);
   }
 }

@@ -52,6 +52,10 @@ typedef struct gemm_tiling {
 } gemm_tiling;
 gemm_tiling gemm_tile_of(int rows, int cols, int ld, int bm, int bk);
 
+/* A copy of the rows x cols operand X (which: 0 for A, 1 for B) with its leading dimension rounded
+ * up to 8 bf16; *ld becomes the copy's (pad.cu) */
+const bf16 *gemm_pad_bf16(int which, const bf16 *X, int *ld, int rows, int cols);
+
 /* 1 if p and every column start (p + j*ld) are 16-byte aligned for elements of `size` bytes */
 static inline int gemm_aligned16(const void *p, int ld, int size)
 {

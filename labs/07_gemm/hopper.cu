@@ -90,29 +90,37 @@ static int encode(CUtensorMap *map, const bf16 *p, int rows, int cols, int ld, i
   return 1;
 }
 
-/* a padded copy's buffer, kept and grown between calls (one per operand) */
-static bf16 *scratch(int which, size_t elems)
-{
-  static bf16 *buf[2];
-  static size_t cap[2];
-  if (elems > cap[which]) {
-    if (buf[which]) LK_CHECK(cudaFree(buf[which]));
-    LK_CHECK(cudaMalloc(&buf[which], elems * 2));
-    cap[which] = elems;
-  }
-  return buf[which];
-}
-
 static int tma_ready(const bf16 *p, int ld) { return gemm_aligned16(p, ld, 2); }
 
 // ANCHOR: choice
-/* Where the Hopper path is not taken: the kernel gh_prepare named. */
+/* Where the Hopper path is not taken: the kernel gh_route named. */
 void gh_fallback(const gh_operands *op, int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
                  float beta, float *C, int ldc)
 {
   if (op->fallback == 8) gemm_8_predicated(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
   else gemm_9_mma_multistage_epilogue(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
 }
+
+int gh_route(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb)
+{
+  if (!gh_is_sm90()) return 9;                       /* no wgmma here */
+  int unaligned = !tma_ready(A, lda) || !tma_ready(B, ldb);
+  if (gh_force == 2) return unaligned ? 8 : 1;
+  if (gh_force == 1) return 1;
+  if (K < GH_MIN_K) return unaligned && (double)M * N * K < GH_TINY_MNK ? 8 : 9;
+  return 1;
+}
+
+int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op)
+{
+  op->fallback = gh_route(M, N, K, A, lda, B, ldb);
+  if (op->fallback != 1) return 0;
+  int pad_a = !tma_ready(A, lda), pad_b = !tma_ready(B, ldb);
+  if (pad_a) A = gemm_pad_bf16(0, A, &lda, M, K);   /* pad.cu */
+  if (pad_b) B = gemm_pad_bf16(1, B, &ldb, K, N);
+  return encode(&op->a, A, M, K, lda, 64, GH_BK) && encode(&op->b, B, K, N, ldb, GH_BK, 128);
+}
+// ANCHOR_END: choice
 
 int gh_schedule_swizzle(int count)
 {
@@ -121,35 +129,11 @@ int gh_schedule_swizzle(int count)
   return s;
 }
 
-int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op)
+int gh_persistent_pays(int M, int N)
 {
-  op->fallback = 9;
-  if (!gh_is_sm90()) return 0;                       /* no wgmma here: step 9 */
-  int pad_a = !tma_ready(A, lda), pad_b = !tma_ready(B, ldb);
-  if (gh_force == 2 && (pad_a || pad_b)) { op->fallback = 8; return 0; }
-  if (gh_force == 0) {
-    if (K < GH_MIN_K) {                              /* step 9, or step 8 for a tiny unaligned one */
-      if ((pad_a || pad_b) && (double)M * N * K < GH_TINY_MNK) op->fallback = 8;
-      return 0;
-    }
-  }
-  if (pad_a) {                          /* (M,K) into a buffer with ld = M rounded up to 8 */
-    int ld = (M + 7) / 8 * 8;
-    bf16 *p = scratch(0, (size_t)ld * K);
-    LK_CHECK(cudaMemcpy2DAsync(p, (size_t)ld * 2, A, (size_t)lda * 2, (size_t)M * 2, K, cudaMemcpyDeviceToDevice, 0));
-    A = p; lda = ld;
-  }
-  if (pad_b) {                          /* (K,N) into a buffer with ld = K rounded up to 8 */
-    int ld = (K + 7) / 8 * 8;
-    bf16 *p = scratch(1, (size_t)ld * N);
-    LK_CHECK(cudaMemcpy2DAsync(p, (size_t)ld * 2, B, (size_t)ldb * 2, (size_t)K * 2, N, cudaMemcpyDeviceToDevice, 0));
-    B = p; ldb = ld;
-  }
-  op->padded_a = pad_a;
-  op->padded_b = pad_b;
-  return encode(&op->a, A, M, K, lda, 64, GH_BK) && encode(&op->b, B, K, N, ldb, GH_BK, 128);
+  long long tiles = (long long)((M + GH_BM - 1) / GH_BM) * ((N + GH_BN - 1) / GH_BN);
+  return tiles >= 3LL * gh_sm_count();
 }
-// ANCHOR_END: choice
 
 /* ------------------------------------------------------------------------------------------------
  * The swizzle probe: what TMA's 128-byte swizzle does, read back from shared memory

@@ -36,14 +36,17 @@
 /* host side (hopper.cu) ------------------------------------------------------------------------ */
 
 /* The operands as the kernels read them: two tensor maps, over the caller's matrices or over
- * padded copies of them.  gh_prepare returns 1 when the Hopper kernel runs; otherwise 0, and
- * op->fallback names the kernel that gh_fallback calls instead (hopper.cu says when). */
+ * padded copies of them (pad.cu).  gh_route says which kernel a problem goes to -- 1: the Hopper
+ * kernel, 8: the predicated step 8, 9: step 9 (hopper.cu says when); gh_prepare makes the tensor
+ * maps and returns 1, or returns 0 with op->fallback set for gh_fallback. */
 typedef struct gh_operands {
   CUtensorMap a, b;                    /* A: (M,K) in boxes (64,64); B: (K,N) in boxes (64,128) */
-  int padded_a, padded_b;              /* 1 when the map reads a padded copy */
-  int fallback;                        /* 8: the predicated step 8; 9: step 9 */
+  int fallback;                        /* gh_route's answer */
 } gh_operands;
+int gh_route(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb);
 int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op);
+/* 1 when a persistent launch pays: at least 3 tiles per SM (steps 13 and 14; below, step 12) */
+int gh_persistent_pays(int M, int N);
 void gh_fallback(const gh_operands *op, int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
                  float beta, float *C, int ldc);
 /* The swizzle of the persistent steps' tile order for a count of tile clusters along the swizzled
