@@ -9,6 +9,7 @@
  *   lk_compare_int / lk_compare_float   every element, first mismatch printed
  *   lk_args_*                           `--name value` arguments with usage errors
  *   lk_data_open(dir, name, what)       a data file for a figure, stamped with device and date
+ *   P("(_2,_2):(_1,_2)")                a CuTe literal, parsed by the library (a bad one stops the lab)
  *
  * Kernels stay plain CUDA C: the kit only wraps the host side.
  */
@@ -21,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 #include <stdint.h>
+#include "layout.h"
 
 /* ---- errors ---------------------------------------------------------------------------------- */
 
@@ -48,6 +50,23 @@ static inline void lk_die(const char *what, const char *file, int line)
 #else
 #define LK_LAUNCH() LK_CHECK(cudaGetLastError())
 #endif
+
+/* ---- CuTe literals -------------------------------------------------------------------------- */
+
+/* P("(4,6):(6,_1)"): a shape, stride, coordinate or layout written in CuTe's notation, as the
+ * library's lt_parse reads it.  A lab writes its literals itself, so a malformed one is a bug in
+ * the lab: it stops the program with the library's message and the column, rather than carrying
+ * an error value into the algebra.  (The one-letter name keeps the book's listings short.) */
+static inline lt_val P(const char *text)
+{
+  int col = 0;
+  lt_val v = lt_parse(text, &col);
+  if (col) {
+    fprintf(stderr, "bad CuTe literal \"%s\": %s, at column %d\n", text, lt_error(&v), col);
+    exit(1);
+  }
+  return v;
+}
 
 /* ---- the device ------------------------------------------------------------------------------ */
 

@@ -47,8 +47,8 @@ run:
 
 # ---------------------------------------------------------------- exercises
 # labs/NN_name/exercises/K-slug.sh is the checker of exercise K (its
-# "# title:" line names it); labs/NN_name/solutions/K/ holds the files the
-# solution changes, at their paths inside the lab directory. See README.md.
+# "# title:" line names it); labs/NN_name/solutions/K.patch is its solution, a
+# unified diff against the lab. See README.md and mk/exercise.sh.
 exercises:
 	@mk/exercise.sh list
 

@@ -11,6 +11,11 @@
 --   ```
 -- shows a recorded program output (see mk/outputs.sh).
 --
+--   ```{include="labs/02_local_tile/solutions/1.patch"}
+--   ```
+-- shows a patch (.patch) verbatim, highlighted as a diff: its context lines
+-- may hold anchor markers and blank lines, and are shown as they are.
+--
 -- Paths are relative to the repository root. A missing file or anchor stops
 -- the build with its name. Code of class "cu" is highlighted as C (pandoc
 -- has no CUDA highlighter).
@@ -79,7 +84,7 @@ end
 
 local by_extension = {
   cu = "c", cuh = "c", c = "c", h = "c", sh = "bash", gp = "gnuplot",
-  mk = "makefile", lua = "lua", md = "markdown", py = "python",
+  mk = "makefile", lua = "lua", md = "markdown", py = "python", patch = "diff",
 }
 
 local function highlight_class(classes, path)
@@ -122,7 +127,12 @@ function CodeBlock(cb)
   cb.attributes["include"] = nil
   cb.attributes["snippet"] = nil
   cb.classes = highlight_class(cb.classes, path)
-  cb.text = table.concat(dedent(region(path, name)), "\n")
+  if path:match("%.patch$") and not name then
+    local lines = lines_of(read_file(path))      -- verbatim: a patch must stay appliable
+    cb.text = table.concat(lines, "\n")
+  else
+    cb.text = table.concat(dedent(region(path, name)), "\n")
+  end
   local label = path .. (name and (" — " .. name) or "")
   local d = pandoc.Div({pandoc.Plain({pandoc.Str(label)})}, pandoc.Attr("", {"listing-name"}))
   return pandoc.Div({d, cb}, pandoc.Attr("", {"listing"}))

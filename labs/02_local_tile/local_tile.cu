@@ -30,14 +30,6 @@
  * Host algebra
  * ---------------------------------------------------------------------------------------------- */
 
-static lt_val P(const char *text)
-{
-  int col;
-  lt_val v = lt_parse(text, &col);
-  if (col) { fprintf(stderr, "bad literal %s: %s\n", text, lt_error(&v)); exit(1); }
-  return v;
-}
-
 /* print one local_tile call, then its result as CuTe would print the tensor,
  * offset o layout, on the next line (short lines: they fit a page) */
 static void show(const char *cute, lt_view v)

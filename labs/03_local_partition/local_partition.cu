@@ -36,14 +36,6 @@
  * Host algebra
  * ---------------------------------------------------------------------------------------------- */
 
-static lt_val P(const char *text)
-{
-  int col;
-  lt_val v = lt_parse(text, &col);
-  if (col) { fprintf(stderr, "bad literal %s: %s\n", text, lt_error(&v)); exit(1); }
-  return v;
-}
-
 static void show(const char *cute, lt_view v)
 {
   printf("  %-62s -> %s o %s\n", cute, lt_str(&v.offset), lt_str(&v.layout));

@@ -33,14 +33,6 @@
  * Host algebra
  * ---------------------------------------------------------------------------------------------- */
 
-static lt_val P(const char *text)
-{
-  int col;
-  lt_val v = lt_parse(text, &col);
-  if (col) { fprintf(stderr, "bad literal %s: %s\n", text, lt_error(&v)); exit(1); }
-  return v;
-}
-
 static int64_t ival(lt_val v) { return lt_value(&v); }
 
 static void show(const char *cute, lt_layout r)

@@ -46,14 +46,6 @@
  * Host algebra
  * ---------------------------------------------------------------------------------------------- */
 
-static lt_val P(const char *text)
-{
-  int col;
-  lt_val v = lt_parse(text, &col);
-  if (col) { fprintf(stderr, "bad literal %s: %s\n", text, lt_error(&v)); exit(1); }
-  return v;
-}
-
 static lt_val pair(int64_t a, int64_t b) { lt_val c[2] = { lt_int(a), lt_int(b) }; return lt_tuple_of(2, c); }
 static int64_t ival(lt_val v) { return lt_value(&v); }
 
