@@ -198,6 +198,10 @@ async function main() {
   ok(linked.line === firstLine(cli(Buffer.from(expr))) && linked.field === expr && link.includes('?e='),
     'calculator.html: the link of a result opens the same result', [link, linked.line]);
   ok(hist[0] === expr && hist.includes('size(4:1) size(4:1)'), 'calculator.html: the history holds the expressions run, the latest first', [JSON.stringify(hist.slice(0, 3))]);
+  const examples = await js(`Promise.all([...document.querySelectorAll('.calc-examples a')].map(a =>
+    LayoutCalculator.evaluate(a.textContent).then(r => a.textContent + ' -> ' + r.line)))`);
+  const failing = examples.filter(e => / -> error:/.test(e));
+  ok(examples.length > 0 && failing.length === 0, `calculator.html: its ${examples.length} examples run without an error`, failing);
   browser.finish(lines);
 }
 main().catch(e => browser.finish([...lines, 'not ok - calculator check: ' + e.message, ...browser.tail()]))
