@@ -47,7 +47,10 @@
     instance = await WebAssembly.instantiate(compiled, wasiImports(compiled));
     instance.exports._initialize();
   }
-  let ready = wasm64 ? start() : null;
+  // (a module that cannot start is reported by the first evaluate(), on the page)
+  let ready = null;
+  const restart = () => { ready = start(); ready.catch(() => {}); };
+  if (wasm64) restart();
 
   // Evaluate one expression (a string, or UTF-8 bytes): { line, grid } where line is what
   // build/bin/layout prints for it and grid, for a small rank-2 layout, { rows, cols, values }.
@@ -64,7 +67,7 @@
       text = new TextDecoder().decode(new Uint8Array(x.memory.buffer, out, x.calc_web_output_len()));
     } catch (e) {
       if (!(e instanceof WebAssembly.RuntimeError)) throw e;
-      ready = start();       // a fresh module for the next expression
+      restart();             // a fresh module for the next expression
       return { line: 'the calculator stopped on this input (' + e.message + '); it has been restarted',
                grid: null, crashed: true };
     }
@@ -116,7 +119,12 @@
   async function show(out, expr) {
     const turn = out.calcTurn = (out.calcTurn || 0) + 1;
     out.dataset.state = 'running';
-    const res = await evaluate(expr);
+    let res;
+    try {
+      res = await evaluate(expr);
+    } catch (e) {            // the module did not compile or start: say so instead of a blank
+      res = { line: 'the calculator could not run here (' + e.message + ')', grid: null, crashed: true };
+    }
     if (turn !== out.calcTurn) return res;
     const isError = res.crashed || res.line.startsWith('error:');
     const line = el('div', 'live-result calc-result' + (isError ? ' live-error' : ''), '→ ');

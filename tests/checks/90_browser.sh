@@ -26,15 +26,16 @@ fi
 
 node tests/book/calculator.js "$B/book" "${LAYOUT:-$B/bin/layout}" || FAILED=1
 if grep -q 'LAYOUT_WASM = "' "$B/book/layout-wasm.js" 2>/dev/null; then
-	damage() {  # damage WHAT NEEDLE SED: calc.js changed by SED must fail, naming NEEDLE
+	damage() {  # damage WHAT NEEDLE FILE SED: the book's FILE changed by SED must fail, naming NEEDLE
 		rm -rf "$tmp/calc"; cp -R "$B/book" "$tmp/calc"
-		sed -i "$3" "$tmp/calc/calc.js"
+		sed -i "$4" "$tmp/calc/$3"
 		out=$(CALC_CHAPTERS='^01_' node tests/book/calculator.js "$tmp/calc" "${LAYOUT:-$B/bin/layout}")
 		printf '%s' "$out" | grep -q "^# .*$2" && ok "the calculator check catches a page that shows $1" ||
 			{ not_ok "the calculator check misses a page that shows $1"; printf '%s\n' "$out" | sed 's/^/# /'; }
 	}
-	damage "a wrong result" "page: " "s|el('code', '', res.line)|el('code', '', res.line.replace('_', ''))|"
-	damage "a wrong colour" "has colour" "s|td.style.background = colour(v)|td.style.background = colour(v + 1)|"
+	damage "a wrong result" "page: " calc.js "s|el('code', '', res.line)|el('code', '', res.line.replace('_', ''))|"
+	damage "a wrong colour" "has colour" calc.js "s|td.style.background = colour(v)|td.style.background = colour(v + 1)|"
+	damage "a module that cannot start, with a message" "page: the calculator could not run here" layout-wasm.js 's|LAYOUT_WASM = "AGFzbQ|LAYOUT_WASM = "AAAAAA|'
 fi
 
 # without a WebAssembly toolchain: one note, the pages as they are, calculator.html says why
