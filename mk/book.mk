@@ -40,8 +40,21 @@ chapter_figures = $(addprefix $(BOOK)/,$(sort $(shell grep -o 'figures/[A-Za-z0-
 
 include figures/figures.mk
 
+# the calculator in the pages (web/): every HTML page loads calc.js and layout-wasm.js, the
+# calculator compiled to WebAssembly by web/build.sh (which installs the toolchain, or makes a
+# stand-in, with a note, that leaves the pages as they are); calculator.html is the calculator alone
+WEB := $(BOOK)/layout-wasm.js $(BOOK)/calc.js $(BOOK)/calculator.html
+$(BOOK)/layout-wasm.js: web/build.sh web/calc_wasm.c $(LIB_SRC) $(LIB_HDR) $(CALC_LIB) $(CALC_HDR) figures/layout_grid.gp
+	@mkdir -p $(@D)
+	$(call say,wasm,$@)
+	$(Q)web/build.sh $@
+
+$(BOOK)/calc.js $(BOOK)/calculator.html: $(BOOK)/%: web/%
+	@mkdir -p $(@D)
+	$(Q)cp $< $@
+
 .PHONY: book book-tools
-book: $(PAGES) $(BOOK)/book.epub
+book: $(PAGES) $(BOOK)/book.epub $(WEB)
 	@$(if $(CHAPTERS_SKIPPED),echo "note: nvcc not found: the book leaves out $(notdir $(CHAPTERS_SKIPPED))")
 
 # pandoc and gnuplot, installed when missing (mk/need-tools.sh)

@@ -1,8 +1,8 @@
 #!/bin/sh
 # need-tools.sh CMD=PACKAGE ...
 # Makes sure every command CMD is on PATH. Missing ones are installed from
-# their Debian PACKAGE when we run as root with apt-get available (and
-# INSTALL_TOOLS is not "no"); otherwise we stop with one line naming the
+# their Debian PACKAGE by mk/apt-install.sh (as root with apt-get, unless
+# INSTALL_TOOLS is "no"); otherwise we stop with one line naming the
 # packages to install.
 missing_pkgs=
 missing_cmds=
@@ -15,15 +15,10 @@ for pair in "$@"; do
 done
 [ -z "$missing_pkgs" ] && exit 0
 
-if [ "${INSTALL_TOOLS:-yes}" != no ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-	echo "installing missing tools:$missing_pkgs" >&2
-	export DEBIAN_FRONTEND=noninteractive
-	if apt-get install -y -q --no-install-recommends $missing_pkgs >&2 ||
-	   { apt-get update -q >&2 && apt-get install -y -q --no-install-recommends $missing_pkgs >&2; }; then
-		ok=yes
-		for c in $missing_cmds; do command -v "$c" >/dev/null 2>&1 || ok=no; done
-		[ $ok = yes ] && exit 0
-	fi
+if "$(dirname "$0")/apt-install.sh" $missing_pkgs; then
+	ok=yes
+	for c in $missing_cmds; do command -v "$c" >/dev/null 2>&1 || ok=no; done
+	[ $ok = yes ] && exit 0
 fi
 echo "error: missing tools:$missing_cmds; install the Debian packages:$missing_pkgs (e.g. sudo apt-get install$missing_pkgs)" >&2
 exit 1

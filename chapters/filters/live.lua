@@ -15,6 +15,9 @@
 --   (4,6):(6,_1)
 --   ```
 -- draws each expression as a table, like cute::print_layout (layout --grid).
+--
+-- In the HTML pages, web/calc.js gives every expression an "edit" button
+-- that runs the calculator compiled to WebAssembly.
 
 local calc = os.getenv("LAYOUT") or "build/bin/layout"
 local chapter = (PANDOC_STATE.input_files or {})[1] or "the book"
@@ -111,6 +114,11 @@ local function grid(cb)
     end
   end
   return pandoc.Div(blocks, pandoc.Attr(cb.identifier, {"live"}))
+end
+
+-- The EPUB has no scripts, so no calculator page: a link to it keeps its text only.
+function Link(l)
+  if FORMAT:match("epub") and l.target:match("^calculator%.html") then return l.content end
 end
 
 function CodeBlock(cb)

@@ -275,6 +275,22 @@ void calc_eval(const char *text, calc_result *r)
   r->is_view = a.is_view;
 }
 
+int calc_line(const char *line, size_t len, int tsv, calc_result *r, char *out, size_t cap)
+{
+  if (strlen(line) != len) {
+    memset(r, 0, sizeof *r);
+    calc_fail(r, "the line holds a NUL byte", (int)strlen(line) + 1);
+  } else {
+    calc_eval(line, r);
+  }
+  if (!r->ok) {
+    snprintf(out, cap, "error: %s, at column %d", r->msg, r->col);
+    return 1;
+  }
+  calc_format(r, tsv, out, cap);
+  return 0;
+}
+
 void calc_format(const calc_result *r, int tsv, char *buf, size_t cap)
 {
   if (!r->is_view) { lt_print(&r->value, buf, cap); return; }

@@ -18,6 +18,12 @@ typedef struct calc_result {
 void calc_eval(const char *expr, calc_result *r);
 void calc_fail(calc_result *r, const char *msg, int col);
 
+/* Evaluate one input line of `len` bytes (a NUL byte inside it is an error) and write to `out` the
+ * line the calculator prints for it: the result, or `error: <what>, at column N`.  Returns 0, or 1
+ * for an error.  Every front end (the command line, the page's WebAssembly module) goes through
+ * here, so they print the same characters. */
+int calc_line(const char *line, size_t len, int tsv, calc_result *r, char *out, size_t cap);
+
 /* Format a result: a value as CuTe prints it; a view as `offset o layout`, or with tsv as
  * `layout<TAB>offset`. */
 void calc_format(const calc_result *r, int tsv, char *buf, size_t cap);

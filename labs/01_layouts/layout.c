@@ -43,17 +43,11 @@ static int run_line(const options *o, const char *line, size_t len)
 {
   calc_result r;
   char out[8192];
-  if (strlen(line) != len) {
-    calc_fail(&r, "the line holds a NUL byte", (int)strlen(line) + 1);
-  } else {
-    calc_eval(line, &r);
-  }
-  if (!r.ok) {
-    printf("error: %s, at column %d\n", r.msg, r.col);
-    fprintf(stderr, "error: %s, at column %d\n", r.msg, r.col);
+  if (calc_line(line, len, o->tsv, &r, out, sizeof out) != 0) {
+    printf("%s\n", out);
+    fprintf(stderr, "%s\n", out);
     return 1;
   }
-  calc_format(&r, o->tsv, out, sizeof out);
   if (!o->grid) printf("%s\n", out);          /* the grid's first line is the layout itself */
   if (o->grid || o->plotf) {
     char msg[LT_MSG];

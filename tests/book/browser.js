@@ -5,68 +5,15 @@
 // resource fetched from the network, a leftover of a failed include or
 // reference, or a link inside the book to a page or id that does not exist.
 'use strict';
-const { spawn } = require('child_process');
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
 const { pathToFileURL, fileURLToPath } = require('url');
+const cdp = require('./cdp');
 
 const bookDir = path.resolve(process.argv[2] || 'build/book');
-const browser = process.env.CHROMIUM || 'chromium';
 const pages = fs.readdirSync(bookDir).filter(f => f.endsWith('.html')).sort();
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'book-browser-'));
-
-const chrome = spawn(browser, [
-  '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--no-default-browser-check',
-  '--disable-extensions', '--disable-background-networking', '--remote-debugging-pipe',
-  '--user-data-dir=' + profile, 'about:blank',
-], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'], detached: true });
-let chromeErr = '';
-chrome.stderr.on('data', d => { chromeErr += d; });
-chrome.on('error', e => finish([`not ok - start ${browser}: ${e.message}`]));
-
-const out = chrome.stdio[3], inp = chrome.stdio[4];
-let nextId = 1, buf = Buffer.alloc(0);
-const waiting = new Map(), listeners = [];
-inp.on('data', chunk => {
-  buf = Buffer.concat([buf, chunk]);
-  let z;
-  while ((z = buf.indexOf(0)) >= 0) {
-    const msg = JSON.parse(buf.slice(0, z).toString('utf8'));
-    buf = buf.slice(z + 1);
-    if (msg.id && waiting.has(msg.id)) {
-      const { resolve, reject } = waiting.get(msg.id);
-      waiting.delete(msg.id);
-      msg.error ? reject(new Error(msg.error.message)) : resolve(msg.result);
-    } else if (msg.method) {
-      listeners.forEach(f => f(msg));
-    }
-  }
-});
-function send(method, params = {}, sessionId) {
-  const id = nextId++;
-  const msg = { id, method, params };
-  if (sessionId) msg.sessionId = sessionId;
-  out.write(JSON.stringify(msg) + '\0');
-  return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
-}
-
-let done = false;
-function finish(lines) {
-  if (done) return;
-  done = true;
-  lines.forEach(l => console.log(l));
-  const status = lines.some(l => l.startsWith('not ok')) ? 1 : 0;
-  const end = () => {
-    try { process.kill(-chrome.pid, 'SIGKILL'); } catch (e) { /* already gone */ }
-    fs.rmSync(profile, { recursive: true, force: true });
-    process.exit(status);
-  };
-  chrome.on('exit', end);
-  setTimeout(end, 5000);
-  send('Browser.close').catch(end);
-}
-setTimeout(() => finish(['not ok - the browser check timed out', ...chromeErr.split('\n').slice(-5).map(l => '# ' + l)]), 120000);
+const browser = cdp.launch();
+const { finish } = browser;
 
 // what the page itself reports about its images, links and leftovers
 const probe = `(() => {
@@ -89,14 +36,11 @@ async function main() {
   const t0 = Date.now();
   const dbg = s => process.env.DEBUG && console.error((Date.now() - t0) + 'ms ' + s);
   dbg('start');
-  const { targetId } = await send('Target.createTarget', { url: 'about:blank' });
-  const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
+  const { sessionId } = await browser.page();
   let problems = [];
-  let loaded = null;
-  listeners.push(msg => {
+  browser.listeners.push(msg => {
     if (msg.sessionId !== sessionId) return;
     const p = msg.params || {};
-    if (msg.method === 'Page.loadEventFired' && loaded) loaded();
     if (msg.method === 'Runtime.exceptionThrown')
       problems.push('uncaught exception: ' + (p.exceptionDetails.exception?.description || p.exceptionDetails.text));
     if (msg.method === 'Runtime.consoleAPICalled' && (p.type === 'error' || p.type === 'assert'))
@@ -108,20 +52,16 @@ async function main() {
     if (msg.method === 'Network.requestWillBeSent' && /^https?:/.test(p.request.url))
       problems.push('network request: ' + p.request.url);
   });
-  for (const m of ['Page.enable', 'Runtime.enable', 'Log.enable', 'Network.enable']) await send(m, {}, sessionId);
 
   const seen = {};
   const lines = [];
   for (const page of pages) {
     problems = [];
     const url = pathToFileURL(path.join(bookDir, page)).href;
-    const load = new Promise(res => { loaded = res; });
-    await send('Page.navigate', { url }, sessionId);
-    await Promise.race([load, new Promise(res => setTimeout(res, 15000))]);
+    await browser.open(url, sessionId);
     await new Promise(res => setTimeout(res, 200));
     dbg('loaded ' + page);
-    const { result } = await send('Runtime.evaluate', { expression: probe, returnByValue: true }, sessionId);
-    const r = JSON.parse(result.value);
+    const r = JSON.parse(await browser.eval(probe, sessionId));
     r.badImages.forEach(s => problems.push('broken image: ' + s));
     r.external.forEach(s => problems.push('resource from the network: ' + s));
     r.leftovers.forEach(s => problems.push('unresolved include or reference: ' + s));
@@ -146,4 +86,4 @@ async function main() {
   if (pages.length === 0) lines.push('not ok - no pages in ' + bookDir);
   finish(lines);
 }
-main().catch(e => finish(['not ok - browser check: ' + e.message, ...chromeErr.split('\n').slice(-5).map(l => '# ' + l)]));
+main().catch(e => finish(['not ok - browser check: ' + e.message, ...browser.tail()]));
