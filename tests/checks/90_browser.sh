@@ -54,4 +54,13 @@ if ! printf '%s\n' "$out" | grep -q '^not ok' && printf '%s\n' "$out" | grep -q 
 else
 	not_ok "a book without the in-page calculator:"; printf '%s\n' "$out" | grep -v '^ok' | sed 's/^/# /'
 fi
+# the toolchain there now: the next make replaces the stand-in with the calculator
+if grep -q 'LAYOUT_WASM = "' "$B/book/layout-wasm.js" 2>/dev/null; then
+	out=$(cd "$W" && make --no-print-directory book 2>&1); rc=$?
+	if [ $rc -eq 0 ] && grep -q 'LAYOUT_WASM = "' "$W/$B/book/layout-wasm.js"; then
+		ok "once the toolchain is there, the next make builds the in-page calculator"
+	else
+		not_ok "the stand-in stays after the toolchain is there (status $rc)"; printf '%s\n' "$out" | tail -n 5 | sed 's/^/# /'
+	fi
+fi
 exit $FAILED
