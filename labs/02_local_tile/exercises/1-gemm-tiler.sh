@@ -6,22 +6,7 @@
 # is local_tile of its tensor, the tiler with one mode dropped by the step,
 # and the coordinate with the same mode dropped.
 . mk/checker-lib.sh
-# The lab prints each expression, then its result on the next line after
-# "->" (or both on one line): list them as "expression<TAB>result", with the
-# expression's spaces removed, so that spacing never matters.
-pairs() {
-	awk 'function squeeze(s) { gsub(/[ \t]+/, "", s); return s }
-	/^[ \t]*->/ { r = $0; sub(/^[ \t]*->[ \t]*/, "", r); print squeeze(prev) "\t" r; next }
-	/ -> / { e = $0; r = $0; sub(/[ \t]*->.*/, "", e); sub(/.*->[ \t]*/, "", r); print squeeze(e) "\t" r; next }
-	{ prev = $0 }' "$1"
-}
-# result_of FILE EXPR: the result printed for EXPR (spaces in EXPR ignored)
-result_of() {
-	e=$(printf '%s' "$2" | tr -d ' \t')
-	pairs "$1" | awk -F'\t' -v e="$e" '$1 == e { print $2; exit }'
-}
-lab_build
-CUDA_VISIBLE_DEVICES=-1 "$WORK/lab" > "$WORK/out" 2>&1 || not_solved "the lab's host part fails: $(tail -n 1 "$WORK/out")"
+lab_host_run
 grep -q '^GEMM projections' "$WORK/out" || not_solved "the lab no longer prints its 'GEMM projections, ...' line"
 head=$(grep 'cta_tiler.*cta_coord' "$WORK/out" | head -n 1 | tr -d ' \t')
 [ -n "$head" ] || not_solved "the lab no longer prints its 'cta_tiler ..., cta_coord ...' line"

@@ -7,22 +7,7 @@
 # On a machine with a GPU the checker also runs the copies and compares every
 # element.
 . mk/checker-lib.sh
-# The lab prints each expression, then its result on the next line after
-# "->" (or both on one line): list them as "expression<TAB>result", with the
-# expression's spaces removed, so that spacing never matters.
-pairs() {
-	awk 'function squeeze(s) { gsub(/[ \t]+/, "", s); return s }
-	/^[ \t]*->/ { r = $0; sub(/^[ \t]*->[ \t]*/, "", r); print squeeze(prev) "\t" r; next }
-	/ -> / { e = $0; r = $0; sub(/[ \t]*->.*/, "", e); sub(/.*->[ \t]*/, "", r); print squeeze(e) "\t" r; next }
-	{ prev = $0 }' "$1"
-}
-# result_of FILE EXPR: the result printed for EXPR (spaces in EXPR ignored)
-result_of() {
-	e=$(printf '%s' "$2" | tr -d ' \t')
-	pairs "$1" | awk -F'\t' -v e="$e" '$1 == e { print $2; exit }'
-}
-lab_build
-CUDA_VISIBLE_DEVICES=-1 "$WORK/lab" > "$WORK/out" 2>&1 || not_solved "the lab's host part fails: $(tail -n 1 "$WORK/out")"
+lab_host_run
 head=$(grep '^tiled copy of' "$WORK/out" | head -n 1 | tr -s ' \t' '  ')
 [ -n "$head" ] || not_solved "the lab no longer prints its 'tiled copy of ...' lines"
 tm=$(printf '%s\n' "$head" | sed -n 's/.*TILE_M x TILE_N = \([0-9]*\) x \([0-9]*\): *$/\1/p')
