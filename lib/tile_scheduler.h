@@ -121,4 +121,122 @@ LTS_FN lts_work lts_work_at(const lts_params *p, int grid_z, int bx, int by, int
   return w;
 }
 
+/* ------------------------------------------------------------------------------------------------
+ * Stream-K: the k loops shared out as well
+ *
+ * When the tiles do not fill the last wave (T tiles, P persistent CTAs, T % P != 0), or when there
+ * are fewer tiles than CTAs, whole tiles leave SMs idle.  Stream-K counts the work in k iterations
+ * (one k tile of one output tile) instead:
+ *
+ *   - the tiles are taken in the order above (raster, swizzle; clusters of 1 x 1); the first
+ *     dp_tiles of them (a multiple of P) are data-parallel: CTA c takes tiles c, c + P, ...;
+ *   - the I = sk_tiles * k_iters iterations of the other tiles, tile by tile and k tile by k tile,
+ *     are cut into P contiguous ranges, CTA c taking [floor(c I / P), floor((c+1) I / P)): every
+ *     CTA gets the same number of iterations, give or take one;
+ *   - a range that crosses tile boundaries is walked as units, each a tile and a k range in it.
+ *     The CTA whose unit holds k iteration 0 of a tile owns it: it adds, in the order of k, the
+ *     partial sums of the `peers` later CTAs that hold the rest of the tile's k loop, and writes
+ *     the tile.  A unit that starts past k iteration 0 is always the first Stream-K unit of its
+ *     CTA: that CTA stores its partial sums in workspace slot `cta` and raises its flag.
+ *
+ * The result does not depend on timing: every tile's sum is taken in the same order every run.
+ * An owner waits only for later CTAs' first Stream-K unit, which waits for nothing, so the waits
+ * cannot form a cycle -- provided all P CTAs are resident at once (a persistent grid).
+ *
+ * Split-K is the special case sk_tiles = T, P = T * s with s dividing k_iters: every range is one
+ * of the s equal parts of one tile's k loop.
+ * ---------------------------------------------------------------------------------------------- */
+
+typedef struct lts_sk_params {
+  lts_params order;                    /* the order of the tiles (clusters of 1 x 1) */
+  int k_iters;                         /* k tiles per output tile */
+  int ctas;                            /* P: the persistent CTAs */
+  int dp_tiles;                        /* the data-parallel tiles, first in the order */
+  int sk_tiles;                        /* the Stream-K tiles, after them */
+  long long sk_iters;                  /* sk_tiles * k_iters */
+} lts_sk_params;
+
+typedef struct lts_sk_unit {
+  int m, n, l;                         /* the tile */
+  int tile;                            /* its number in the order */
+  int k_begin, k_end;                  /* the k tiles [k_begin, k_end) of this unit */
+  int valid;                           /* 0 once the CTA's work is done */
+  int peers;                           /* k_begin == 0: later CTAs holding partial sums of this tile */
+} lts_sk_unit;
+
+/* Tiles in the problem (the order may hold more: a swizzle rounds up). */
+LTS_FN int lts__tiles(const lts_params *p) { return p->tiles_m * p->tiles_n * p->tiles_l; }
+
+/* The Stream-K tiles the rule of thumb gives for T tiles on P CTAs: none when the tiles fill whole
+ * waves; otherwise the last, partial wave and one full wave before it (all tiles if T < 2P), so
+ * that every CTA's share of them is at least a tile's k loop where there is one. */
+LTS_FN int lts_sk_default_tiles(int tiles, int ctas)
+{
+  if (tiles % ctas == 0) return 0;
+  return tiles < 2 * ctas ? tiles : tiles % ctas + ctas;
+}
+
+/* The parameters, or 0 with why in *err.  `order` comes from lts_init with clusters of 1 x 1 and a
+ * swizzle that rounds nothing up (S divides the tile count of its direction). */
+LTS_FN int lts_sk_init(lts_sk_params *p, const lts_params *order, int k_iters, int ctas, int sk_tiles,
+                       const char **err)
+{
+  *err = 0;
+  int T = lts__tiles(order);
+  if (order->cluster_m != 1 || order->cluster_n != 1) { *err = "Stream-K takes clusters of 1 x 1"; return 0; }
+  if ((long long)order->clusters_m * order->clusters_n != (long long)order->tiles_m * order->tiles_n) {
+    *err = "the swizzle must divide the tile count of its direction"; return 0;
+  }
+  if (k_iters < 1) { *err = "k_iters must be at least 1"; return 0; }
+  if (ctas < 1) { *err = "the CTA count must be at least 1"; return 0; }
+  if (sk_tiles < 0 || sk_tiles > T) { *err = "sk_tiles must be between 0 and the tile count"; return 0; }
+  if ((T - sk_tiles) % ctas != 0) { *err = "the data-parallel tiles must fill whole waves of the CTAs"; return 0; }
+  if (sk_tiles > 0 && (long long)sk_tiles * k_iters < ctas) {
+    *err = "fewer Stream-K iterations than CTAs: some CTA would get none"; return 0;
+  }
+  p->order = *order;
+  p->k_iters = k_iters;
+  p->ctas = ctas;
+  p->sk_tiles = sk_tiles;
+  p->dp_tiles = T - sk_tiles;
+  p->sk_iters = (long long)sk_tiles * k_iters;
+  return 1;
+}
+
+/* Where CTA c's Stream-K range starts, in iterations of the Stream-K tiles (c may be P). */
+LTS_FN long long lts_sk_start(const lts_sk_params *p, int c) { return (long long)c * p->sk_iters / p->ctas; }
+
+/* The CTA whose range holds Stream-K iteration x (0 <= x < I): the last c with start(c) <= x. */
+LTS_FN int lts_sk_cta_of(const lts_sk_params *p, long long x)
+{
+  return (int)(((x + 1) * p->ctas + p->sk_iters - 1) / p->sk_iters) - 1;
+}
+
+/* Unit i of CTA c's walk: first its data-parallel tiles, then the units of its Stream-K range. */
+LTS_FN lts_sk_unit lts_sk_unit_at(const lts_sk_params *p, int c, int i)
+{
+  lts_sk_unit u;
+  int waves = p->dp_tiles / p->ctas, j;
+  u.valid = 1;
+  u.peers = 0;
+  if (i < waves) {                                     /* a whole tile */
+    j = c + i * p->ctas;
+    u.k_begin = 0;
+    u.k_end = p->k_iters;
+  } else {
+    long long b = lts_sk_start(p, c), e = lts_sk_start(p, c + 1);
+    long long x = i == waves ? b : (b / p->k_iters + (i - waves)) * p->k_iters;   /* the unit's start */
+    if (p->sk_tiles == 0 || x >= e) { u.valid = 0; x = 0; }
+    long long t = x / p->k_iters, tile_end = (t + 1) * p->k_iters;
+    u.k_begin = (int)(x - t * p->k_iters);
+    u.k_end = (int)((e < tile_end ? e : tile_end) - t * p->k_iters);
+    if (u.valid && u.k_begin == 0)                     /* the owner: CTAs after it up to the tile's end */
+      u.peers = lts_sk_cta_of(p, tile_end - 1) - c;
+    j = p->dp_tiles + (int)t;
+  }
+  u.tile = j;
+  lts_cluster_coord(&p->order, j, &u.m, &u.n, &u.l);
+  return u;
+}
+
 #endif /* LT_TILE_SCHEDULER_H */

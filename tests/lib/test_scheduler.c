@@ -6,6 +6,11 @@
  *   - the grid never has more CTAs than the work, nor more clusters than are active;
  *   - walking the grid visits every tile of the problem exactly once (the rounded-up clusters of a
  *     swizzle lie outside the problem), and every CTA walks work indices bz, bz+P, bz+2P, ...
+ *   - Stream-K (lts_sk_*): the units of all CTAs cover every k iteration of every tile exactly
+ *     once; data-parallel tiles are whole; each tile has one owner, the unit holding k iteration 0,
+ *     and its `peers` are exactly the later CTAs holding the rest of the tile, each as its first
+ *     Stream-K unit, in the order of k (so the fix-up order is fixed and the waits form no cycle);
+ *     the Stream-K iterations are shared out evenly; split-K is the special case P = T * s.
  */
 #include "layout.h"
 #include "tile_scheduler.h"
@@ -46,6 +51,104 @@ static void flat_coord(const lt_layout *l, int idx, int out[3])
 
 static uint64_t rng = 12345;
 static int rnd(int lo, int hi) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return lo + (int)(rng % (uint64_t)(hi - lo + 1)); }
+
+/* One Stream-K configuration against the contracts above; returns the number of failures. */
+static int check_stream_k(const lts_sk_params *sk, int split)
+{
+  int T = lts__tiles(&sk->order), K = sk->k_iters, P = sk->ctas, bad = 0;
+  int waves = sk->dp_tiles / P;
+  int *cover = calloc((size_t)T * K, sizeof(int)), *owner = calloc((size_t)T, sizeof(int));
+  int *first_unit_tile = malloc(sizeof(int) * (size_t)P), *first_unit_kb = malloc(sizeof(int) * (size_t)P);
+  int *first_unit_ke = malloc(sizeof(int) * (size_t)P);
+  long long lo = sk->sk_iters / P, hi = (sk->sk_iters + P - 1) / P;
+  for (int c = 0; c < P; ++c) {
+    long long sk_iters = 0;
+    first_unit_tile[c] = -1;
+    for (int i = 0;; ++i) {
+      lts_sk_unit u = lts_sk_unit_at(sk, c, i);
+      if (!u.valid) break;
+      if (i > waves + 2 + T) { bad++; break; }                 /* runaway walk */
+      if (u.tile < 0 || u.tile >= T || u.k_begin < 0 || u.k_end > K || u.k_begin >= u.k_end) { bad++; break; }
+      int m, n, l;
+      lts_cluster_coord(&sk->order, u.tile, &m, &n, &l);
+      if (m != u.m || n != u.n || l != u.l) bad++;
+      if (i < waves && (u.tile != c + i * P || u.k_begin != 0 || u.k_end != K)) bad++;
+      if (i >= waves) {
+        sk_iters += u.k_end - u.k_begin;
+        if (i == waves) { first_unit_tile[c] = u.tile; first_unit_kb[c] = u.k_begin; first_unit_ke[c] = u.k_end; }
+        else if (u.k_begin != 0) bad++;                         /* only the first unit starts inside a tile */
+        if (split && u.k_end - u.k_begin != K / split) bad++;  /* split-K: one of s equal parts */
+      }
+      for (int k = u.k_begin; k < u.k_end; ++k) cover[u.tile * K + k]++;
+      if (u.k_begin == 0) {
+        owner[u.tile]++;
+        /* the peers: CTAs c+1 .. c+peers, each starting with this tile, in the order of k */
+        int k = u.k_end;
+        for (int q = 1; q <= u.peers; ++q) {
+          lts_sk_unit v = lts_sk_unit_at(sk, c + q, waves);
+          if (c + q >= P || !v.valid || v.tile != u.tile || v.k_begin != k) { bad++; break; }
+          k = v.k_end;
+        }
+        if (k != K) bad++;                                       /* owner + peers: the whole k loop */
+      } else if (u.peers != 0) bad++;
+    }
+    if (sk->sk_tiles > 0 && (sk_iters < lo || sk_iters > hi)) bad++;   /* shared out evenly */
+  }
+  for (int i = 0; i < T * K; ++i) if (cover[i] != 1) { bad++; break; }
+  for (int t = 0; t < T; ++t) if (owner[t] != 1) { bad++; break; }
+  free(cover); free(owner); free(first_unit_tile); free(first_unit_kb); free(first_unit_ke);
+  return bad;
+}
+
+static void stream_k(void)
+{
+  const char *err;
+  lts_params order;
+  lts_sk_params sk;
+  int configs = 0, bad = 0, splits = 0, bad_split = 0, refused = 0;
+  for (int t = 0; t < 3000; ++t) {
+    int TM = rnd(1, 20), TN = rnd(1, 20), TL = rnd(1, 2), R = rnd(0, 1), S = 1;
+    int Sz = rnd(1, 4);
+    if ((R ? TN : TM) % Sz == 0) S = Sz;                       /* a swizzle that rounds nothing up */
+    if (!lts_init(&order, TM, TN, TL, 1, 1, S, R, &err)) { bad++; continue; }
+    int T = TM * TN * TL, K = rnd(1, 40), P = rnd(1, 140);
+    int sk_tiles = rnd(0, 3) ? lts_sk_default_tiles(T, P) : T;
+    if (!lts_sk_init(&sk, &order, K, P, sk_tiles, &err)) {
+      /* refused only for the documented reasons */
+      if ((T - sk_tiles) % P != 0 || (sk_tiles > 0 && (long long)sk_tiles * K < P)) refused++; else bad++;
+      continue;
+    }
+    configs++;
+    int b = check_stream_k(&sk, 0);
+    if (b) EXPECT(0, "Stream-K: %d x %d x %d tiles, k %d, %d CTAs, %d Stream-K tiles: %d contract failures",
+                  TM, TN, TL, K, P, sk_tiles, b);
+    bad += b;
+    /* split-K: P = T * s CTAs, s dividing K */
+    int s = rnd(1, 4);
+    if (K % s == 0 && T * s <= 400 && lts_sk_init(&sk, &order, K, T * s, T, &err)) {
+      splits++;
+      int bs = check_stream_k(&sk, s);
+      if (bs) EXPECT(0, "split-K %d: %d tiles, k %d: %d failures", s, T, K, bs);
+      bad_split += bs;
+    }
+  }
+  CHECK(bad == 0 && configs > 1000, "Stream-K on %d random configurations: every k iteration of every tile once, "
+        "one owner per tile whose peers hold the rest in the order of k, iterations shared out evenly", configs);
+  CHECK(bad_split == 0 && splits > 100, "split-K (P = tiles * s) on %d configurations: every unit one of s equal parts", splits);
+  CHECK(refused > 0, "configurations that break a precondition are refused (%d)", refused);
+  CHECK(!lts_sk_init(&sk, &order, 0, 4, 0, &err) && err, "k_iters of 0 is refused: %s", err ? err : "");
+  lts_params cl;
+  lts_init(&cl, 4, 4, 1, 2, 1, 1, 1, &err);
+  CHECK(!lts_sk_init(&sk, &cl, 8, 4, 0, &err) && err, "clusters other than 1 x 1 are refused: %s", err ? err : "");
+  lts_params rounded;
+  lts_init(&rounded, 3, 3, 1, 1, 1, 2, 1, &err);
+  CHECK(!lts_sk_init(&sk, &rounded, 8, 4, 1, &err) && err, "a swizzle that rounds up is refused: %s", err ? err : "");
+  /* the worked example of the book: 4 x 3 tiles, 8 k tiles each, 5 CTAs */
+  lts_init(&order, 4, 3, 1, 1, 1, 1, 1, &err);
+  int ok = lts_sk_init(&sk, &order, 8, 5, lts_sk_default_tiles(12, 5), &err);
+  CHECK(ok && sk.dp_tiles == 5 && sk.sk_tiles == 7 && sk.sk_iters == 56 && lts_sk_start(&sk, 1) == 11,
+        "12 tiles on 5 CTAs: 5 data-parallel tiles, 7 Stream-K tiles of 56 iterations, 11 or 12 a CTA");
+}
 
 int main(void)
 {
@@ -100,6 +203,7 @@ int main(void)
   CHECK(bad_coord == 0, "work index -> cluster coordinate equals CuTeDSL's cluster layout on %d random configurations", configs);
   CHECK(bad_grid == 0, "grid shape (CM, CN, persistent clusters) never exceeds the work or the active clusters");
   CHECK(bad_cover == 0, "every tile of the problem is visited exactly once, each CTA walking bz, bz+P, ...");
+  stream_k();
   CHECK(!lts_init(&p, 4, 4, 1, 1, 1, 0, 1, &err) && err, "a swizzle of 0 is refused: %s", err ? err : "");
   CHECK(!lts_init(&p, 0, 4, 1, 1, 1, 1, 1, &err) && err, "zero tiles are refused: %s", err ? err : "");
   return TAP_DONE();
