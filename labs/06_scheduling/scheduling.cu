@@ -709,7 +709,8 @@ static int device_part(int quick, int check_only, int profile, const char *dir)
 
 static const char *USAGE =
   "usage: 06_scheduling [--data DIR] [--quick] [--check-only] [--profile]\n"
-  "       06_scheduling --predict TM TN TL CM CN SWIZZLE RASTER ACTIVE   (RASTER: m or n)\n";
+  "       06_scheduling --predict TM TN TL CM CN SWIZZLE RASTER ACTIVE   (RASTER: m or n)\n"
+  "       06_scheduling --predict-sk TM TN TL SWIZZLE RASTER K_ITERS CTAS SK_TILES   (SK_TILES: a count or auto)\n";
 
 static int positive(const lk_args *a, const char *s)
 {
@@ -735,10 +736,50 @@ static int predict_main(const lk_args *a)
 }
 // ANCHOR_END: predict_main
 
+// ANCHOR: predict_sk
+/* --predict-sk: the Stream-K schedule (lib/tile_scheduler.h), one line per unit, by CTA: the tile,
+ * its k tiles [b,e), and what the CTA does with the sums -- writes the whole tile, owns it (adds
+ * its peers' partial sums, then writes it), or leaves partial sums in its workspace slot. */
+static int predict_sk_main(const lk_args *a)
+{
+  if (a->argc != 10) lk_usage_error(a, "%s takes 8 values", "--predict-sk");
+  char **v = a->argv + 2;
+  int tm = positive(a, v[0]), tn = positive(a, v[1]), tl = positive(a, v[2]), swizzle = positive(a, v[3]);
+  if (strcmp(v[4], "m") != 0 && strcmp(v[4], "n") != 0) lk_usage_error(a, "RASTER is m or n, not %s", v[4]);
+  int k_iters = positive(a, v[5]), ctas = positive(a, v[6]);
+  if ((long long)tm * tn * tl > 1000000) lk_usage_error(a, "too many tiles: %s", "at most a million");
+  int tiles = tm * tn * tl;
+  int sk_tiles = strcmp(v[7], "auto") == 0 ? lts_sk_default_tiles(tiles, ctas)
+               : strcmp(v[7], "0") == 0 ? 0 : positive(a, v[7]);
+  const char *err;
+  lts_params order;
+  lts_sk_params sk;
+  if (!lts_init(&order, tm, tn, tl, 1, 1, swizzle, v[4][0] == 'm', &err) ||
+      !lts_sk_init(&sk, &order, k_iters, ctas, sk_tiles, &err)) {
+    fprintf(stderr, "error: %s\n", err);
+    return 2;
+  }
+  printf("%d tiles of %d k tiles on %d CTAs: %d data-parallel (waves: %d), %d Stream-K (%lld iterations, %lld to %lld a CTA)\n",
+         tiles, k_iters, ctas, sk.dp_tiles, sk.dp_tiles / ctas, sk.sk_tiles, sk.sk_iters,
+         sk.sk_iters / ctas, (sk.sk_iters + ctas - 1) / ctas);
+  for (int c = 0; c < ctas; ++c)
+    for (int i = 0;; ++i) {
+      lts_sk_unit u = lts_sk_unit_at(&sk, c, i);
+      if (!u.valid) break;
+      printf("cta %d unit %d tile %d (%d,%d,%d) k [%d,%d) ", c, i, u.tile, u.m, u.n, u.l, u.k_begin, u.k_end);
+      if (u.k_begin == 0 && u.k_end == k_iters) printf("whole\n");
+      else if (u.k_begin == 0) printf("owner: adds the partial sums of CTA %d..%d, writes the tile\n", c + 1, c + u.peers);
+      else printf("partial: sums to workspace slot %d\n", c);
+    }
+  return 0;
+}
+// ANCHOR_END: predict_sk
+
 int main(int argc, char **argv)
 {
   lk_args a = { argc, argv, USAGE };
   if (argc > 1 && strcmp(argv[1], "--predict") == 0) return predict_main(&a);
+  if (argc > 1 && strcmp(argv[1], "--predict-sk") == 0) return predict_sk_main(&a);
   const char *known[] = { "--data=", "--quick", "--check-only", "--profile", NULL };
   lk_args_check(&a, known);
   const char *dir = lk_arg_str(&a, "--data", NULL);

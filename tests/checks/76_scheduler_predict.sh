@@ -37,4 +37,25 @@ for args in "4 4 1 1 1 0 m 8" "4 4 1 1 1 1 x 8" "4 4 1 1 1 1 m" "4 4 1 1 1 1 m 8
 		not_ok "--predict $args: exit $rc, not a usage error"
 	fi
 done
+# --predict-sk: the Stream-K schedule; its contracts are tests/lib/test_scheduler.c's, here the
+# command line: every unit's k range, and a configuration the scheduler refuses is an error (exit 2)
+out=$("$bin" --predict-sk 2 1 1 1 m 8 4 auto 2>&1); rc=$?
+want='cta 0 unit 0 tile 0 (0,0,0) k [0,4) owner: adds the partial sums of CTA 1..1, writes the tile
+cta 1 unit 0 tile 0 (0,0,0) k [4,8) partial: sums to workspace slot 1
+cta 2 unit 0 tile 1 (1,0,0) k [0,4) owner: adds the partial sums of CTA 3..3, writes the tile
+cta 3 unit 0 tile 1 (1,0,0) k [4,8) partial: sums to workspace slot 3'
+[ $rc -eq 0 ] && [ "$(printf '%s\n' "$out" | tail -n +2)" = "$want" ] &&
+	ok "--predict-sk: 2 tiles on 4 CTAs is split-K by 2" || { not_ok "--predict-sk 2 1 1 1 m 8 4 auto (status $rc)"; printf '%s\n' "$out" | sed 's/^/# /'; }
+for args in "4 3 1 1 m 8 5 3" "1 1 1 1 m 2 4 auto" "3 3 1 2 m 8 4 auto"; do
+	# shellcheck disable=SC2086
+	"$bin" --predict-sk $args >"$tmp/out" 2>&1; rc=$?
+	if [ $rc -eq 2 ] && grep -q '^error: ' "$tmp/out"; then ok "--predict-sk $args: refused, $(head -n 1 "$tmp/out")"
+	else not_ok "--predict-sk $args: exit $rc, not refused"; fi
+done
+for args in "4 3 1 1 m 8 5" "4 3 1 1 x 8 5 auto" "4 3 1 1 m 0 5 auto"; do
+	# shellcheck disable=SC2086
+	"$bin" --predict-sk $args >"$tmp/out" 2>&1; rc=$?
+	if [ $rc -eq 2 ] && grep -q '^usage:' "$tmp/out"; then ok "--predict-sk $args: a usage error (exit 2)"
+	else not_ok "--predict-sk $args: exit $rc, not a usage error"; fi
+done
 exit $FAILED
