@@ -130,6 +130,7 @@ LTS_FN lts_work lts_work_at(const lts_params *p, int grid_z, int bx, int by, int
  *
  *   - the tiles are taken in the order above (raster, swizzle; clusters of 1 x 1); the first
  *     dp_tiles of them (a multiple of P) are data-parallel: CTA c takes tiles c, c + P, ...;
+ *     the rest, sk_tiles (by default those of the last, partial wave), are Stream-K tiles;
  *   - the I = sk_tiles * k_iters iterations of the other tiles, tile by tile and k tile by k tile,
  *     are cut into P contiguous ranges, CTA c taking [floor(c I / P), floor((c+1) I / P)): every
  *     CTA gets the same number of iterations, give or take one;
@@ -167,13 +168,15 @@ typedef struct lts_sk_unit {
 /* Tiles in the problem (the order may hold more: a swizzle rounds up). */
 LTS_FN int lts__tiles(const lts_params *p) { return p->tiles_m * p->tiles_n * p->tiles_l; }
 
-/* The Stream-K tiles the rule of thumb gives for T tiles on P CTAs: none when the tiles fill whole
- * waves; otherwise the last, partial wave and one full wave before it (all tiles if T < 2P), so
- * that every CTA's share of them is at least a tile's k loop where there is one. */
-LTS_FN int lts_sk_default_tiles(int tiles, int ctas)
+/* The Stream-K tiles for T tiles of k_iters k tiles on P CTAs: none when the tiles fill whole
+ * waves; otherwise the tiles of the last, partial wave (all of them if T < P) -- or, where those
+ * hold fewer k iterations than there are CTAs, one full wave more.  (Sharing out a full wave more
+ * every time was measured slower: lab 07, step 15's header.) */
+LTS_FN int lts_sk_default_tiles(int tiles, int ctas, int k_iters)
 {
-  if (tiles % ctas == 0) return 0;
-  return tiles < 2 * ctas ? tiles : tiles % ctas + ctas;
+  int r = tiles % ctas;
+  if (r == 0 || (long long)r * k_iters >= ctas) return r;
+  return tiles >= ctas ? r + ctas : tiles;
 }
 
 /* The parameters, or 0 with why in *err.  `order` comes from lts_init with clusters of 1 x 1 and a

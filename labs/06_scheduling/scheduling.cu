@@ -749,7 +749,7 @@ static int predict_sk_main(const lk_args *a)
   int k_iters = positive(a, v[5]), ctas = positive(a, v[6]);
   if ((long long)tm * tn * tl > 1000000) lk_usage_error(a, "too many tiles: %s", "at most a million");
   int tiles = tm * tn * tl;
-  int sk_tiles = strcmp(v[7], "auto") == 0 ? lts_sk_default_tiles(tiles, ctas)
+  int sk_tiles = strcmp(v[7], "auto") == 0 ? lts_sk_default_tiles(tiles, ctas, k_iters)
                : strcmp(v[7], "0") == 0 ? 0 : positive(a, v[7]);
   const char *err;
   lts_params order;

@@ -19,7 +19,9 @@
  *    12  12_warp_specialized      bf16: a producer warpgroup, two consumers, setmaxnreg
  *    13  13_persistent            bf16: persistent CTAs on the tile scheduler of chapter 6
  *    14  14_cluster_multicast     bf16: clusters of 2 CTAs, B multicast by TMA
- *   Steps 11-14 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
+ *    15  15_stream_k              bf16: Stream-K, the k loops of the last waves shared out (chapter 6's
+ *                                 scheduler), partial sums added by each tile's owner in k order
+ *   Steps 11-15 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
  *   hand to step 9 or to the predicated step 8 instead, and 13 and 14 give small ones to step 12.
  *   Any M, N, K >= 1 and any leading dimension >= the rows; every kernel predicates its ragged
  *   tiles (the identity-tensor test of chapter 5) and reads or writes nothing out of bounds.
@@ -34,7 +36,7 @@
  *   build/bin/07_gemm --self-test            the host-only tests of the reference and the checks
  *   build/bin/07_gemm --schedules            time steps 13 and 14 under every raster and swizzle
  *   build/bin/07_gemm --choice               padded copy or predicated step 8, measured both ways
- *   build/bin/07_gemm --bench-shapes N       also time step 9 and steps 11-14 at N random shapes
+ *   build/bin/07_gemm --bench-shapes N       also time step 9 and steps 11-15 at N random shapes
  *
  * What it prints
  *   the host algebra of the tilings and the self-test (deterministic), then, on a GPU, one
@@ -300,8 +302,9 @@ static const version versions[] = {
   { 12, "12_warp_specialized", BF16, NULL, gemm_12_warp_specialized },
   { 13, "13_persistent", BF16, NULL, gemm_13_persistent },
   { 14, "14_cluster_multicast", BF16, NULL, gemm_14_cluster_multicast },
+  { 15, "15_stream_k", BF16, NULL, gemm_15_stream_k },
 };
-#define MAX_ID 14
+#define MAX_ID 15
 #define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
 static int selected[MAX_ID + 1];   /* by id */
@@ -505,21 +508,21 @@ static void bench_one(const shape *s, int prec, uint64_t seed, FILE *csv, const 
 /* --bench-shapes N: step 9 and the Hopper steps at the random shapes of the checks */
 static void bench_random_shapes(int n, FILE *csv, const char *dev, const char *day)
 {
-  static const int ids[] = { 9, 11, 12, 13, 14, -1 };
+  static const int ids[] = { 9, 11, 12, 13, 14, 15, -1 };
   uint64_t rs = 0x7e57c0de;
   double worst[MAX_ID + 1];
   int worst_i[MAX_ID + 1];
-  for (int id = 11; id <= 14; ++id) { worst[id] = 1e30; worst_i[id] = -1; }
+  for (int id = 11; id <= 15; ++id) { worst[id] = 1e30; worst_i[id] = -1; }
   for (int i = 0; i < n; ++i) {
     shape s = random_shape(i, &rs);
     double t[MAX_ID + 1] = { 0 };
     bench_one(&s, BF16, 500 + i, csv, dev, day, ids, t);
-    printf("shape: %5dx%5dx%5d ld (%d,%d,%d): steps 11-14 at %.2f %.2f %.2f %.2f of step 9\n", s.M, s.N, s.K, s.lda,
-           s.ldb, s.ldc, t[11] / t[9], t[12] / t[9], t[13] / t[9], t[14] / t[9]);
-    for (int id = 11; id <= 14; ++id)
+    printf("shape: %5dx%5dx%5d ld (%d,%d,%d): steps 11-15 at %.2f %.2f %.2f %.2f %.2f of step 9\n", s.M, s.N, s.K,
+           s.lda, s.ldb, s.ldc, t[11] / t[9], t[12] / t[9], t[13] / t[9], t[14] / t[9], t[15] / t[9]);
+    for (int id = 11; id <= 15; ++id)
       if (t[id] / t[9] < worst[id]) { worst[id] = t[id] / t[9]; worst_i[id] = i; }
   }
-  for (int id = 11; id <= 14; ++id)
+  for (int id = 11; id <= 15; ++id)
     printf("shapes: %d random shapes; step %d against step 9: at worst %.3f (shape %d)\n", n, id, worst[id], worst_i[id]);
 }
 
@@ -591,7 +594,7 @@ static void bench_schedules(void)
 static const char *usage =
   "usage: 07_gemm [--check-only] [--quick] [--sizes LIST] [--versions LIST] [--shapes N]\n"
   "               [--csv FILE] [--data DIR] [--self-test] [--schedules] [--choice] [--bench-shapes N]\n"
-  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-14\n";
+  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-15\n";
 
 static int parse_sizes(const char *s, shape *out, int cap)
 {

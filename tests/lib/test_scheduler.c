@@ -112,7 +112,7 @@ static void stream_k(void)
     if ((R ? TN : TM) % Sz == 0) S = Sz;                       /* a swizzle that rounds nothing up */
     if (!lts_init(&order, TM, TN, TL, 1, 1, S, R, &err)) { bad++; continue; }
     int T = TM * TN * TL, K = rnd(1, 40), P = rnd(1, 140);
-    int sk_tiles = rnd(0, 3) ? lts_sk_default_tiles(T, P) : T;
+    int sk_tiles = rnd(0, 3) ? lts_sk_default_tiles(T, P, K) : T;
     if (!lts_sk_init(&sk, &order, K, P, sk_tiles, &err)) {
       /* refused only for the documented reasons */
       if ((T - sk_tiles) % P != 0 || (sk_tiles > 0 && (long long)sk_tiles * K < P)) refused++; else bad++;
@@ -136,6 +136,13 @@ static void stream_k(void)
         "one owner per tile whose peers hold the rest in the order of k, iterations shared out evenly", configs);
   CHECK(bad_split == 0 && splits > 100, "split-K (P = tiles * s) on %d configurations: every unit one of s equal parts", splits);
   CHECK(refused > 0, "configurations that break a precondition are refused (%d)", refused);
+  int rule_bad = 0;
+  for (int t = 0; t < 20000; ++t) {                    /* the default rule, wherever P <= T * k_iters */
+    int TM = rnd(1, 40), TN = rnd(1, 40), K = rnd(1, 64), P = rnd(1, 200);
+    if ((long long)TM * TN * K < P || !lts_init(&order, TM, TN, 1, 1, 1, 1, 1, &err)) continue;
+    if (!lts_sk_init(&sk, &order, K, P, lts_sk_default_tiles(TM * TN, P, K), &err)) rule_bad++;
+  }
+  CHECK(rule_bad == 0, "the default Stream-K tiles are accepted wherever the CTAs do not outnumber the k iterations");
   CHECK(!lts_sk_init(&sk, &order, 0, 4, 0, &err) && err, "k_iters of 0 is refused: %s", err ? err : "");
   lts_params cl;
   lts_init(&cl, 4, 4, 1, 2, 1, 1, 1, &err);
@@ -145,9 +152,9 @@ static void stream_k(void)
   CHECK(!lts_sk_init(&sk, &rounded, 8, 4, 1, &err) && err, "a swizzle that rounds up is refused: %s", err ? err : "");
   /* the worked example of the book: 4 x 3 tiles, 8 k tiles each, 5 CTAs */
   lts_init(&order, 4, 3, 1, 1, 1, 1, 1, &err);
-  int ok = lts_sk_init(&sk, &order, 8, 5, lts_sk_default_tiles(12, 5), &err);
-  CHECK(ok && sk.dp_tiles == 5 && sk.sk_tiles == 7 && sk.sk_iters == 56 && lts_sk_start(&sk, 1) == 11,
-        "12 tiles on 5 CTAs: 5 data-parallel tiles, 7 Stream-K tiles of 56 iterations, 11 or 12 a CTA");
+  int ok = lts_sk_init(&sk, &order, 8, 5, lts_sk_default_tiles(12, 5, 8), &err);
+  CHECK(ok && sk.dp_tiles == 10 && sk.sk_tiles == 2 && sk.sk_iters == 16 && lts_sk_start(&sk, 1) == 3,
+        "12 tiles on 5 CTAs: 10 data-parallel tiles (2 waves), the last 2 tiles' 16 iterations 3 or 4 a CTA");
 }
 
 int main(void)

@@ -1,0 +1,163 @@
+/* Step 15 -- Stream-K: persistent CTAs share out the k loops as well as the tiles.
+ *
+ * What changes from step 13: the work is counted in k tiles, not whole output tiles
+ * (lib/tile_scheduler.h, lts_sk_*).  The first waves of tiles are data-parallel, as in step 13; the
+ * k iterations of the remaining tiles (the last, partial wave and one full wave before it) are cut
+ * into one contiguous range per CTA, so every SM does the same number of k tiles.  A tile whose k
+ * loop is split between CTAs is finished by its owner, the CTA that holds its k tile 0: the CTAs
+ * after it leave their partial sums in a workspace (one slot per CTA) and raise a flag; the owner
+ * waits for each flag in the order of k, adds the partial sums to its own, and writes C.  The sums
+ * are taken in the same order every run: the result does not depend on timing.
+ *
+ * Flags hold the launch's epoch (a counter the launcher increments), so nothing is cleared between
+ * launches.  An owner waits only for later CTAs' first Stream-K unit, which waits for nothing, and
+ * all CTAs are resident (one per SM): the waits cannot deadlock.  A wait that lasts 10 s traps.
+ *
+ * Measured (H100, one run, ratio to cuBLAS; step 13 beside it): 4096^3 0.87 (0.93), 8192x8192x1024
+ *   0.85 (0.87), 12288^3 0.93 (0.98), 1536x1536x16384 0.76 (0.74), 4097^3 2.14x (2.06x).  Not yet
+ *   the step it should be, and no launcher routes to it.  Where the time goes (ncu, 4096^3): the
+ *   Stream-K CTAs are spread over the k loops -- CTA c starts at k tile (c I / P) mod k_iters -- so
+ *   CTAs that share an A or B panel no longer read its k slices at the same time: DRAM throughput
+ *   51% against step 13's 31%, L2 hit rate 65% against 70%.  Sharing out one full wave more (so each
+ *   CTA's share is at least a tile) was slower still: 0.82 at 4096^3.  Next: align the CTAs' k
+ *   offsets (ranges that start on a common k grid), and let few-tile problems use smaller tiles.
+ */
+#include "hopper.h"
+#include "tile_scheduler.h"
+#include "labkit.h"
+
+#define S15_STAGES 4
+#define S15_SLOT (2 * 128 * 128)              /* floats of one CTA's partial sums: 2 warpgroups x 128 threads x 128 */
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+/* The 256 consumer threads only (named barrier 1; the producer warpgroup is not in it). */
+__device__ static inline void s15_consumers_sync(void) { asm volatile("bar.sync 1, 256;\n" ::: "memory"); }
+
+__device__ static inline int s15_flag_load(const int *flag)
+{
+  int v;
+  asm volatile("ld.acquire.gpu.global.b32 %0, [%1];\n" : "=r"(v) : "l"(flag) : "memory");
+  return v;
+}
+__device__ static inline void s15_flag_store(int *flag, int v)
+{
+  asm volatile("st.release.gpu.global.b32 [%0], %1;\n" ::"l"(flag), "r"(v) : "memory");
+}
+#endif
+
+// ANCHOR: kernel
+__global__ void __launch_bounds__(384, 1)
+k15_stream_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB, lts_sk_params sk,
+             int M, int N, float alpha, float beta, float *C, int ldc, float *work, int *flags, int epoch)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  extern __shared__ uint8_t raw[];
+  gh_smem_plan p = gh_plan(raw, S15_STAGES);
+  int tid = threadIdx.x, wg = tid / 128, cta = blockIdx.x;
+  if (tid == 0) {
+    gh_tma_prefetch_map(&tA);
+    gh_tma_prefetch_map(&tB);
+    for (int s = 0; s < S15_STAGES; ++s) { gh_bar_init(&p.full[s], 1); gh_bar_init(&p.empty[s], 8); }
+    gh_fence_bar_init();
+  }
+  __syncthreads();
+  int it = 0;                                            // k tiles through the ring so far
+  if (wg == 0) {                                         // the producer: every unit's k tiles
+    GH_SETMAXNREG_DEC(40);
+    if (tid == 0)
+      for (int i = 0;; ++i) {
+        lts_sk_unit u = lts_sk_unit_at(&sk, cta, i);
+        if (!u.valid) break;
+        for (int kt = u.k_begin; kt < u.k_end; ++kt, ++it) {
+          int s = it % S15_STAGES;
+          if (it >= S15_STAGES) gh_bar_wait(&p.empty[s], (it / S15_STAGES - 1) & 1);
+          gh_load_ktile(&p, s, &tA, &tB, u.m, u.n, kt);
+        }
+      }
+  } else {                                               // the consumers
+    GH_SETMAXNREG_INC(232);
+    int c = wg - 1, t = tid - 128;                       // t: 0..255 among the consumers
+    float acc[128];
+    for (int i = 0;; ++i) {
+      lts_sk_unit u = lts_sk_unit_at(&sk, cta, i);
+      if (!u.valid) break;
+      gh_zero_acc(acc);
+      gh_fence_acc(acc);
+      for (int kt = u.k_begin; kt < u.k_end; ++kt, ++it) {
+        int s = it % S15_STAGES;
+        gh_bar_wait(&p.full[s], (it / S15_STAGES) & 1);
+        gh_mma_ktile(acc, p.a + s * GH_STAGE_A, p.b + s * GH_STAGE_B, c);
+        GH_WGMMA_WAIT(1);
+        if (kt > u.k_begin && tid % 32 == 0) gh_bar_arrive(&p.empty[(it - 1) % S15_STAGES]);
+      }
+      GH_WGMMA_WAIT(0);
+      gh_fence_acc(acc);
+      if (tid % 32 == 0) gh_bar_arrive(&p.empty[(it - 1) % S15_STAGES]);   // the unit's last stage
+      // ANCHOR: fixup
+      if (u.k_begin > 0) {                               // partial sums: to slot `cta`, then the flag
+        float *slot = work + (size_t)cta * S15_SLOT + t;
+#pragma unroll
+        for (int j = 0; j < 128; ++j) slot[j * 256] = acc[j];   // thread-fastest: coalesced
+        s15_consumers_sync();                            // all 256 threads' sums are written ...
+        if (t == 0) s15_flag_store(&flags[cta], epoch);  // ... then published (a release at GPU scope)
+        continue;
+      }
+      for (int q = 1; q <= u.peers; ++q) {               // the owner: add the peers' sums, in k order
+        if (t == 0) {
+          long long t0 = clock64();
+          while (s15_flag_load(&flags[cta + q]) != epoch)
+            if (clock64() - t0 > 20000000000ll) __trap();   // ~10 s at 2 GHz: a lost partial sum
+        }
+        s15_consumers_sync();
+        const float *slot = work + (size_t)(cta + q) * S15_SLOT + t;
+#pragma unroll
+        for (int j = 0; j < 128; ++j) acc[j] += __ldcg(slot + j * 256);
+      }
+      // ANCHOR_END: fixup
+      gh_epilogue(acc, u.m * GH_BM + 64 * c, u.n * GH_BN, M, N, alpha, beta, C, ldc);
+    }
+  }
+#endif
+}
+// ANCHOR_END: kernel
+
+// ANCHOR: launch
+void gemm_15_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                      float *C, int ldc)
+{
+  gh_operands op;
+  if (!gh_prepare(M, N, K, A, lda, B, ldb, &op)) {
+    gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
+  static int ready, epoch, slots;
+  static float *work;
+  static int *flags;
+  int sms = gh_sm_count();
+  if (!ready) {
+    LK_CHECK(cudaFuncSetAttribute(k15_stream_k, cudaFuncAttributeMaxDynamicSharedMemorySize, GH_SMEM(S15_STAGES)));
+    LK_CHECK(cudaMalloc(&work, (size_t)sms * S15_SLOT * sizeof(float)));   // 128 KiB a CTA
+    LK_CHECK(cudaMalloc(&flags, (size_t)sms * sizeof(int)));
+    LK_CHECK(cudaMemset(flags, 0, (size_t)sms * sizeof(int)));
+    slots = sms;
+    ready = 1;
+  }
+  int tiles_m = (M + GH_BM - 1) / GH_BM, tiles_n = (N + GH_BN - 1) / GH_BN, tiles = tiles_m * tiles_n;
+  int k_iters = (K + GH_BK - 1) / GH_BK;
+  long long iters = (long long)tiles * k_iters;
+  int ctas = iters < sms ? (int)iters : sms;             // never a CTA without a k tile
+  int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : tiles_m);
+  lts_params order;
+  lts_sk_params sk;
+  const char *err;
+  if (!lts_init(&order, tiles_m, tiles_n, 1, 1, 1, swz, gh_raster_m, &err) ||
+      !lts_sk_init(&sk, &order, k_iters, ctas, lts_sk_default_tiles(tiles, ctas, k_iters), &err) || ctas > slots) {
+    fprintf(stderr, "gemm_15_stream_k: %s\n", ctas > slots ? "more CTAs than workspace slots" : err);
+    exit(1);
+  }
+  epoch = epoch == 0x7fffffff ? 1 : epoch + 1;           // flags of earlier launches never match
+  if (epoch == 1) LK_CHECK(cudaMemset(flags, 0, (size_t)slots * sizeof(int)));
+  k15_stream_k<<<ctas, 384, GH_SMEM(S15_STAGES)>>>(op.a, op.b, sk, M, N, alpha, beta, C, ldc, work, flags, epoch);
+  LK_CHECK(cudaGetLastError());
+}
+// ANCHOR_END: launch
