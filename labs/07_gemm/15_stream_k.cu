@@ -19,8 +19,12 @@
  *   Stream-K CTAs are spread over the k loops -- CTA c starts at k tile (c I / P) mod k_iters -- so
  *   CTAs that share an A or B panel no longer read its k slices at the same time: DRAM throughput
  *   51% against step 13's 31%, L2 hit rate 65% against 70%.  Sharing out one full wave more (so each
- *   CTA's share is at least a tile) was slower still: 0.82 at 4096^3.  Next: align the CTAs' k
- *   offsets (ranges that start on a common k grid), and let few-tile problems use smaller tiles.
+ *   CTA's share is at least a tile) was slower still: 0.82 at 4096^3.  Starting every CTA's range on
+ *   a common k grid (k_iters/q for q = 2, 4, 8) changed nothing beyond noise.  At 1536x1536x16384
+ *   the 132 CTAs run at 500 TFLOP/s where 72 CTAs of step 12 reach 7 TFLOP/s each: each k tile
+ *   moves 48 KiB from L2 for 4.2 MFLOP, and with every SM busy that traffic, not the tensor cores,
+ *   is the likely limit (not yet profiled at this shape).  Next: less L2 traffic per flop (B
+ *   multicast in clusters, as step 14 does), then a profile of the Stream-K phase alone.
  */
 #include "hopper.h"
 #include "tile_scheduler.h"
