@@ -40,3 +40,20 @@ $(ORDER_FIGS:%=$(BOOK)/figures/06-order-%.svg): $(BOOK)/figures/06-order-%.svg: 
 	@mkdir -p $(@D)
 	$(call say,gnuplot,$@)
 	$(Q)$(GNUPLOT) -c figures/06-order.gp $< $@ '$(ORDER_TITLE_$*)'
+
+# The Stream-K schedule of 4 x 3 tiles of 8 k tiles on 5 CTAs (lab 06 --predict-sk, the host
+# algebra alone): "cta start end tile kind k_begin k_end" per unit, start and end in the CTA's own
+# k tiles, kind 0 whole, 1 owner, 2 partial.
+SK_ARGS := 4 3 1 1 m 8 5 auto
+$(B)/figdata/06-stream-k.dat: $(B)/bin/06_scheduling figures/06.mk
+	@mkdir -p $(@D)
+	$(call say,predict,$@)
+	$(Q)$< --predict-sk $(SK_ARGS) | awk 'BEGIN { c = -1 } $$1 == "cta" { \
+		split($$9, r, /[][,)]/); b = r[2]; e = r[3]; kind = $$10 == "whole" ? 0 : $$10 == "owner:" ? 1 : 2; \
+		if ($$2 + 0 != c) { c = $$2 + 0; x = 0 } print c, x, x + e - b, $$6, kind, b, e; x += e - b }' > $@.tmp
+	$(Q)test -s $@.tmp && mv $@.tmp $@
+
+$(BOOK)/figures/06-stream-k.svg: $(B)/figdata/06-stream-k.dat figures/06-stream-k.gp | book-tools
+	@mkdir -p $(@D)
+	$(call say,gnuplot,$@)
+	$(Q)$(GNUPLOT) -c figures/06-stream-k.gp $< $@

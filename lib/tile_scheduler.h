@@ -215,6 +215,7 @@ LTS_FN int lts_sk_cta_of(const lts_sk_params *p, long long x)
   return (int)(((x + 1) * p->ctas + p->sk_iters - 1) / p->sk_iters) - 1;
 }
 
+// ANCHOR: sk_unit
 /* Unit i of CTA c's walk: first its data-parallel tiles, then the units of its Stream-K range. */
 LTS_FN lts_sk_unit lts_sk_unit_at(const lts_sk_params *p, int c, int i)
 {
@@ -241,5 +242,6 @@ LTS_FN lts_sk_unit lts_sk_unit_at(const lts_sk_params *p, int c, int i)
   lts_cluster_coord(&p->order, j, &u.m, &u.n, &u.l);
   return u;
 }
+// ANCHOR_END: sk_unit
 
 #endif /* LT_TILE_SCHEDULER_H */

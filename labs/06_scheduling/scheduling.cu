@@ -100,6 +100,22 @@ static void print_predict(const sched *s)
         }
 }
 
+/* A Stream-K schedule (lib/tile_scheduler.h), one line per unit, CTA by CTA: the tile, its k tiles
+ * [b,e), and what the CTA does with the sums -- writes the whole tile, owns it (adds its peers'
+ * partial sums, then writes it), or leaves partial sums in its workspace slot. */
+static void print_sk_units(const lts_sk_params *sk, const char *prefix)
+{
+  for (int c = 0; c < sk->ctas; ++c)
+    for (int i = 0;; ++i) {
+      lts_sk_unit u = lts_sk_unit_at(sk, c, i);
+      if (!u.valid) break;
+      printf("%scta %d unit %d tile %d (%d,%d,%d) k [%d,%d) ", prefix, c, i, u.tile, u.m, u.n, u.l, u.k_begin, u.k_end);
+      if (u.k_begin == 0 && u.k_end == sk->k_iters) printf("whole\n");
+      else if (u.k_begin == 0) printf("owner: adds the partial sums of CTA %d..%d, writes the tile\n", c + 1, c + u.peers);
+      else printf("partial: sums to workspace slot %d\n", c);
+    }
+}
+
 static lt_val tup2(lt_val a, lt_val b) { lt_val t[2] = { a, b }; return lt_tuple_of(2, t); }
 static lt_val tup3(lt_val a, lt_val b, lt_val c) { lt_val t[3] = { a, b, c }; return lt_tuple_of(3, t); }
 
@@ -473,6 +489,25 @@ static void batch_host_run(void)
 }
 // ANCHOR_END: batch_host_run
 
+// ANCHOR: split_k
+/* Exercise 4: 3 x 2 tiles of 8 k tiles each.  Choose EX4_CTAS so that the Stream-K schedule is
+ * split-K by 4: every tile's k loop in 4 equal parts, each part a CTA's only unit. */
+#define EX4_CTAS 6
+static void split_k_by_4(void)
+{
+  const char *err;
+  lts_params order;
+  lts_sk_params sk;
+  if (!lts_init(&order, 3, 2, 1, 1, 1, 1, 1, &err) ||
+      !lts_sk_init(&sk, &order, 8, EX4_CTAS, lts_sk_default_tiles(6, EX4_CTAS, 8), &err)) {
+    printf("ex4: 3 x 2 tiles of 8 k tiles on %d CTAs: refused: %s\n", EX4_CTAS, err);
+    return;
+  }
+  printf("ex4: 3 x 2 tiles of 8 k tiles on %d CTAs, %d of them Stream-K:\n", EX4_CTAS, sk.sk_tiles);
+  print_sk_units(&sk, "ex4 ");
+}
+// ANCHOR_END: split_k
+
 /* ------------------------------------------------------------------------------------------------
  * Host: device verification and timing
  * ---------------------------------------------------------------------------------------------- */
@@ -737,9 +772,7 @@ static int predict_main(const lk_args *a)
 // ANCHOR_END: predict_main
 
 // ANCHOR: predict_sk
-/* --predict-sk: the Stream-K schedule (lib/tile_scheduler.h), one line per unit, by CTA: the tile,
- * its k tiles [b,e), and what the CTA does with the sums -- writes the whole tile, owns it (adds
- * its peers' partial sums, then writes it), or leaves partial sums in its workspace slot. */
+/* --predict-sk: the Stream-K schedule, one line per unit (print_sk_units). */
 static int predict_sk_main(const lk_args *a)
 {
   if (a->argc != 10) lk_usage_error(a, "%s takes 8 values", "--predict-sk");
@@ -762,15 +795,7 @@ static int predict_sk_main(const lk_args *a)
   printf("%d tiles of %d k tiles on %d CTAs: %d data-parallel (waves: %d), %d Stream-K (%lld iterations, %lld to %lld a CTA)\n",
          tiles, k_iters, ctas, sk.dp_tiles, sk.dp_tiles / ctas, sk.sk_tiles, sk.sk_iters,
          sk.sk_iters / ctas, (sk.sk_iters + ctas - 1) / ctas);
-  for (int c = 0; c < ctas; ++c)
-    for (int i = 0;; ++i) {
-      lts_sk_unit u = lts_sk_unit_at(&sk, c, i);
-      if (!u.valid) break;
-      printf("cta %d unit %d tile %d (%d,%d,%d) k [%d,%d) ", c, i, u.tile, u.m, u.n, u.l, u.k_begin, u.k_end);
-      if (u.k_begin == 0 && u.k_end == k_iters) printf("whole\n");
-      else if (u.k_begin == 0) printf("owner: adds the partial sums of CTA %d..%d, writes the tile\n", c + 1, c + u.peers);
-      else printf("partial: sums to workspace slot %d\n", c);
-    }
+  print_sk_units(&sk, "");
   return 0;
 }
 // ANCHOR_END: predict_sk
@@ -789,6 +814,7 @@ int main(int argc, char **argv)
   square_wave();
   cluster_2x2_grid();
   batch_host_run();
+  split_k_by_4();
   if (fails) { printf("FAIL: %d statements about the schedules do not hold\n", fails); return 1; }
   if (!lk_device_present()) return 0;
 
