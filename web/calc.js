@@ -130,7 +130,13 @@
     const line = el('div', 'live-result calc-result' + (isError ? ' live-error' : ''), '→ ');
     line.append(el('code', '', res.line));
     out.replaceChildren(line);
-    if (res.grid) out.append(gridTable(res.grid));
+    if (res.grid) {
+      out.append(gridTable(res.grid));
+      const view = /^(-?\d+) o /.exec(res.line);          // a view: offset o layout
+      if (view) out.append(el('div', 'calc-note', 'each cell: the layout\'s offset, counted from the view\'s start, ' + view[1]));
+    } else if (!isError && res.line.includes(':')) {
+      out.append(el('div', 'calc-note', 'no grid: the page draws layouts of rank 2 with at most 4096 cells'));
+    }
     out.dataset.state = 'done';
     return res;
   }
