@@ -36,7 +36,7 @@ include mk/book.mk
 all: book labs
 
 test: all
-	@$(NEED) chromium=chromium node=nodejs || echo "note: without chromium and node the browser check fails"
+	@$(NEED) chromium=chromium node=nodejs epubcheck=epubcheck || echo "note: the browser check needs chromium and node, the EPUB check epubcheck: those checks fail"
 	@tests/run
 
 test-gpu: labs

@@ -28,7 +28,7 @@ set yrange [20:1500]
 set xlabel "arithmetic intensity (flop per byte of A, B and C moved at least once)"
 set ylabel "TFLOP/s"
 set grid lc rgb "#dddddd"
-set key right bottom noenhanced box opaque
+set key right bottom noenhanced box
 roof(x) = (bw * x < peak) ? bw * x : peak
 plot roof(x) with lines lw 2 lc rgb "#555555" title sprintf("roof: %.0f TFLOP/s, %.2f TB/s (datasheet)", peak, bw), \
      rows("cublas") with points pt 7 ps 1.2 lc rgb "#999999" title "cuBLAS", \
