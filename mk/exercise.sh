@@ -30,13 +30,23 @@ lab_dir_of() {
 	for d in labs/"$1"/ labs/"$1"_*/; do [ -d "$d" ] && { echo "${d%/}"; return; }; done
 }
 
-# patch_into WORK PATCH: apply PATCH (paths a/labs/NN_name/FILE) to the lab
-# files in WORK. Outside any repository -- the ceiling keeps git from finding
-# this one -- git apply patches the files below the current directory, like
-# patch(1); -p3 drops a/labs/NN_name/. Fails, printing git's lines, when a
-# hunk does not apply or applies only at another line (an offset).
+# git_apply WORK ARGS...: git apply -p3 ARGS on the lab files in WORK (paths
+# a/labs/NN_name/FILE; -p3 drops a/labs/NN_name/). Outside any repository --
+# the ceiling keeps git from finding this one -- git apply patches the files
+# below the current directory, like patch(1).
+git_apply() {
+	d=$1; shift
+	(cd "$d" && GIT_CEILING_DIRECTORIES=$(cd .. && pwd) git apply -p3 "$@")
+}
+
+# copy_lab LABDIR WORK: WORK becomes a copy of the lab, without its solutions
+copy_lab() { rm -rf "$2"; mkdir -p "$2"; cp -R "$1"/. "$2"/; rm -rf "$2/solutions"; }
+
+# patch_into WORK PATCH: apply PATCH to the lab files in WORK. Fails, printing
+# git's lines, when a hunk does not apply or applies only at another line (an
+# offset).
 patch_into() {
-	out=$(cd "$1" && GIT_CEILING_DIRECTORIES=$(cd .. && pwd) git apply -p3 -v "$2" 2>&1)
+	out=$(git_apply "$1" -v "$2" 2>&1)
 	rc=$?
 	if [ $rc -ne 0 ] || printf '%s\n' "$out" | grep -q 'offset'; then
 		printf '%s\n' "$out" | grep -Ev '^(Checking patch|Applied patch)' | sed 's/^/  /'
@@ -53,9 +63,7 @@ apply_solution() {
 	patch=$(pwd)/$1/solutions/$2.patch
 	[ -f "$patch" ] || { echo "error: no solution $1/solutions/$2.patch"; exit 2; }
 	command -v git >/dev/null 2>&1 || { echo "error: applying a solution needs git (Debian package git)"; exit 2; }
-	rm -rf "$3"; mkdir -p "$3"
-	cp -R "$1"/. "$3"/
-	rm -rf "$3/solutions"
+	copy_lab "$1" "$3"
 	patch_into "$3" "$patch" >"$3.log" && { rm -f "$3.log"; return 0; }
 	if [ "${4:-}" != strict ] && git rev-parse --verify -q HEAD >/dev/null 2>&1 &&
 	   [ -n "$(git ls-tree HEAD "$1/")" ]; then
@@ -120,9 +128,8 @@ refresh)
 	patch=$dir/solutions/$3.patch
 	[ -f "$patch" ] || { echo "error: no solution $patch"; exit 2; }
 	work=$B/solutions/refresh/$(basename "$dir")
-	rm -rf "$work"; mkdir -p "$work"; cp -R "$dir"/. "$work"/
-	abs=$(pwd)/$patch
-	(cd "$work" && GIT_CEILING_DIRECTORIES=$(cd .. && pwd) git apply -p3 "$abs") ||
+	copy_lab "$dir" "$work"
+	git_apply "$work" "$(pwd)/$patch" ||
 		{ echo "error: $patch does not apply to $dir even with offsets: fix it by hand"; exit 2; }
 	files=$(sed -n 's|^+++ b/||p' "$patch")
 	: >"$work.patch"
