@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""The book's live examples, as CuTe oracle inputs, and the check that every one was asked.
+
+    python3 tests/oracle/book_examples.py inputs [CHAPTER.md...]   > IN.tsv
+    python3 tests/oracle/book_examples.py check  [CHAPTER.md...]
+
+A live example is a line `expression [=> result]` of a ```layout block in a chapter
+(chapters/filters/live.lua). `inputs` writes each distinct expression as an oracle input line
+(`op<TAB>arg<TAB>...`, the notation of tests/data/cute/FORMAT.md), spelling the calculator's
+conveniences as the oracle's ops: a composition with a tiler is `composition_tiler`, a coalesce
+with a profile `coalesce_profile`, a complement without a cotarget `complement1`, a local_tile or
+local_partition with a projection `local_tile_proj` or `local_partition_proj`.  The oracle
+answers them; its answers are kept in tests/data/oracle/book_examples.tsv (computed) and
+book_refused.tsv (refused by CuTe), which the library and calculator checks run like every other
+vector file.
+
+`check` fails for every live example that is not in those files: an example shown in the book
+must have been asked of real CuTe.  An example whose stated result is an error must be one CuTe
+refuses, and one that states a result must be one CuTe computes.  Operations the oracle does not
+know (`swizzle`), and expressions with a nested call, are counted and skipped.
+"""
+
+import glob
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+DATA = os.path.join(ROOT, "tests", "data", "oracle")
+ORACLE_OPS = {
+    "size", "cosize", "rank", "depth", "crd2idx", "idx2crd", "make_layout", "make_layout_right",
+    "coalesce", "coalesce_profile", "filter", "composition", "composition_tiler", "complement",
+    "complement1", "right_inverse", "left_inverse", "logical_divide", "zipped_divide",
+    "tiled_divide", "flat_divide", "logical_product", "zipped_product", "tiled_product",
+    "flat_product", "blocked_product", "raked_product", "local_tile", "local_tile_proj",
+    "local_partition", "local_partition_proj", "slice", "identity_layout", "identity_tensor",
+    "identity_eval", "identity_local_tile", "identity_local_tile_proj",
+}
+
+
+def split_top(s, sep=","):
+    """Split s at the separators that are outside parentheses."""
+    out, depth, cur = [], 0, ""
+    for ch in s:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == sep and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur.strip())
+    return out
+
+
+def is_layout(arg):
+    return len(split_top(arg, ":")) == 2
+
+
+def examples(paths):
+    """Yield (path, line number, expression, stated result or None) for every live example."""
+    fence = re.compile(r"^\s*```+\s*layout\s*$")
+    for path in paths:
+        inside = False
+        with open(path, encoding="utf-8") as fh:
+            for n, raw in enumerate(fh, 1):
+                line = raw.rstrip("\n")
+                if not inside:
+                    inside = bool(fence.match(line))
+                    continue
+                if line.strip().startswith("```"):
+                    inside = False
+                    continue
+                text = line.strip()
+                if not text or text.startswith("#"):
+                    continue
+                expr, _, want = text.partition(" => ")
+                yield path, n, expr.strip(), (want.strip() if want else None)
+
+
+def oracle_line(expr):
+    """The oracle input columns for a calculator expression, or None (not an oracle op)."""
+    m = re.match(r"^([a-z_0-9]+)\((.*)\)$", expr)
+    if not m:
+        return None
+    op, args = m.group(1), split_top(m.group(2))
+    if op == "composition" and len(args) == 2 and not is_layout(args[1]):
+        op = "composition_tiler"
+    elif op == "coalesce" and len(args) == 2:
+        op = "coalesce_profile"
+    elif op == "complement" and len(args) == 1:
+        op = "complement1"
+    elif op in ("local_tile", "local_partition", "identity_local_tile") and len(args) == 4:
+        op += "_proj"
+    if any(re.search(r"[a-z]\(", a) for a in args):
+        return None                    # a nested call: the oracle takes literal arguments
+    if op not in ORACLE_OPS:
+        return None
+    return [op] + args
+
+
+def load(name, keep_result):
+    keys = set()
+    path = os.path.join(DATA, name)
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as fh:
+            for raw in fh:
+                cols = raw.rstrip("\n").split("\t")
+                if not raw.strip() or raw.startswith("#"):
+                    continue
+                keys.add(tuple(cols))
+    return keys
+
+
+def main():
+    if len(sys.argv) < 2 or sys.argv[1] not in ("inputs", "check"):
+        sys.stderr.write(__doc__)
+        return 2
+    paths = sys.argv[2:] or sorted(glob.glob(os.path.join(ROOT, "chapters", "[0-9][0-9]_*.md")))
+    if sys.argv[1] == "inputs":
+        seen = set()
+        for _, _, expr, _ in examples(paths):
+            cols = oracle_line(expr)
+            if cols and tuple(cols) not in seen:
+                seen.add(tuple(cols))
+                print("\t".join(cols))
+        return 0
+    computed = load("book_examples.tsv", True)
+    refused = load("book_refused.tsv", False)
+    # a computed line is op, args..., result(s): index it by every prefix that could be op + args
+    asked = {}
+    for cols in computed:
+        for k in range(2, len(cols)):
+            asked.setdefault(tuple(cols[:k]), "computed")
+    for cols in refused:
+        asked.setdefault(tuple(cols), "refused")
+    bad = n = skipped = 0
+    for path, line, expr, want in examples(paths):
+        cols = oracle_line(expr)
+        where = "%s:%d" % (os.path.relpath(path, ROOT), line)
+        if cols is None:
+            skipped += 1
+            continue
+        n += 1
+        got = asked.get(tuple(cols))
+        is_error = want is not None and want.startswith("error:")
+        if got is None:
+            print("not ok - %s: %s was not asked of CuTe (tests/oracle/book_examples.py inputs; "
+                  "tests/data/oracle/README.md)" % (where, expr))
+            bad += 1
+        elif is_error and got != "refused":
+            print("not ok - %s: the book shows an error for %s, but CuTe computes it" % (where, expr))
+            bad += 1
+        elif not is_error and got == "refused":
+            print("not ok - %s: CuTe refuses %s" % (where, expr))
+            bad += 1
+    if bad == 0:
+        print("ok - all %d live examples of the book were asked of real CuTe "
+              "(tests/data/oracle/book_*.tsv; %d of an operation the oracle lacks)" % (n, skipped))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
