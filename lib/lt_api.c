@@ -323,7 +323,11 @@ static int view_is_identity(const lt_view *t)
 static lt_val advance(const lt_view *t, R off)
 {
   if (!view_is_identity(t)) {
-    if (is_tup(off) || is_basis(off)) { lt__fail("internal: offset is a coordinate"); return Vint(0, 0); }
+    if (is_tup(off) || is_basis(off)) {
+      lt__fail("the layout has basis strides (an identity layout): its offsets are coordinates, "
+               "so it is not a tensor over memory (use identity_tensor or identity_local_tile)");
+      return Vint(0, 0);
+    }
     lt_val sum = A_add(root(&t->offset), off);
     sum.nd[0].st = 0;
     return sum;
@@ -405,7 +409,7 @@ lt_view lt_view_slice(const lt_view *t, lt_val c)
 }
 
 /* inner_partition: zipped_divide, then slice the rest mode (coord padded with _ to its rank) */
-static lt_view partition(const lt_view *t, R tiler, R coord, int inner)
+static lt_view partition(const lt_view *t, R tiler, R coord, int inner, const char *who)
 {
   lt_val z = L_zipped_divide(root(&t->layout), tiler);
   if (lt__failed()) return view_finish(z, z);
@@ -414,7 +418,13 @@ static lt_view partition(const lt_view *t, R tiler, R coord, int inner)
   int r0 = rank_of(child(child(Z, 0), 0)), r1 = rank_of(child(child(Z, 0), 1));
   lt_val u = Vunder();
   lt_val keep = repeat_(inner ? r0 : r1, root(&u));
-  lt_val sel = is_tup(coord) ? appendN(coord, inner ? r1 : r0, root(&u)) : V(coord);
+  int want = inner ? r1 : r0;
+  if (is_tup(coord) && coord->arity > want) {
+    lt__fail("%s: the coordinate has %d modes, but the %s mode it indexes has %d", who, coord->arity,
+             inner ? "rest" : "tile", want);
+    return view_finish(z, z);
+  }
+  lt_val sel = is_tup(coord) ? appendN(coord, want, root(&u)) : V(coord);
   lt_val c = inner ? Vtup2(root(&keep), root(&sel)) : Vtup2(root(&sel), root(&keep));
   lt_view v = slice_view(&tv, root(&c));
   return view_finish(v.layout, v.offset);
@@ -427,7 +437,7 @@ static lt_view partition_api(const lt_view *t, lt_val tiler, lt_val coord, int i
   if (coord.err) return view_err(&coord);
   lt__reset();
   if (!check_tiler(root(&tiler), who) || !check_coord(root(&coord), who)) return view_finish(tiler, tiler);
-  return partition(t, root(&tiler), root(&coord), inner);
+  return partition(t, root(&tiler), root(&coord), inner, who);
 }
 
 lt_view lt_inner_partition(const lt_view *t, lt_val tiler, lt_val coord) { return partition_api(t, tiler, coord, 1, "inner_partition"); }
@@ -472,7 +482,7 @@ lt_view lt_local_partition(const lt_view *t, lt_layout thr, lt_val index)
     coord = A_crd2idx_colex(root(&hier), child(T, 0));
   }
   if (lt__failed()) return view_finish(thr, thr);
-  return partition(t, root(&tiler), root(&coord), 0);
+  return partition(t, root(&tiler), root(&coord), 0, "local_partition");
 }
 
 lt_view lt_local_partition_proj(const lt_view *t, lt_layout thr, lt_val index, lt_val step)

@@ -105,6 +105,11 @@ static void op_identity_local_tile_proj(arg *a, calc_result *r)
   lt_view t = lt_identity_tensor(a[0].v);
   set_view(r, lt_local_tile_proj(&t, a[1].v, a[2].v, a[3].v));
 }
+static void op_identity_local_partition(arg *a, calc_result *r)
+{
+  lt_view t = lt_identity_tensor(a[0].v);
+  set_view(r, lt_local_partition(&t, a[1].v, a[2].v));
+}
 
 typedef struct { const char *name; int min, max; op_fn fn; const char *args; } op_def;
 
@@ -150,6 +155,7 @@ static const op_def ops[] = {
   { "swizzle",         4, 4, op_swizzle,         "B, M, S, offset" },
   { "identity_local_tile", 3, 4, NULL,           "S, tiler, coord [, step]" },
   { "identity_local_tile_proj", 4, 4, op_identity_local_tile_proj, "S, tiler, coord, step" },
+  { "identity_local_partition", 3, 3, op_identity_local_partition, "S, thread layout, index" },
 };
 
 /* ops whose arity picks the function */

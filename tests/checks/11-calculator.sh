@@ -12,8 +12,8 @@ ok()  { n=$((n+1)); echo "ok $n - $*"; }
 bad() { n=$((n+1)); echo "not ok $n - $*"; }
 
 # --- every vector line, written as a call, through --tsv -------------------------------------
-views='^(local_tile|local_tile_proj|local_partition|local_partition_proj|slice|identity_tensor|identity_local_tile|identity_local_tile_proj)$'
-for f in tests/data/cute/*.tsv $(ls tests/data/oracle/random_*.tsv tests/data/oracle/book_examples.tsv 2>/dev/null); do
+views='^(local_tile|local_tile_proj|local_partition|local_partition_proj|slice|identity_tensor|identity_local_tile|identity_local_tile_proj|identity_local_partition)$'
+for f in tests/data/cute/*.tsv $(ls tests/data/oracle/random_*.tsv tests/data/oracle/book_examples.tsv tests/data/oracle/cute_*.tsv 2>/dev/null); do
   awk -F'\t' -v views="$views" -v exprs="$tmp/exprs" -v want="$tmp/want" '
     NF == 0 { next }
     { nr = ($1 ~ views) ? 2 : 1; s = $1 "(";

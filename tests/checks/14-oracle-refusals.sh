@@ -8,7 +8,7 @@ B=${B:-build}
 CALC=${CALC:-$B/bin/layout}
 make -s -f mk/lib.mk B="$B" "$CALC" >&2 || { echo "not ok - build the calculator"; exit 1; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-views='^(local_tile|local_tile_proj|local_partition|local_partition_proj|slice|identity_tensor|identity_local_tile|identity_local_tile_proj)$'
+views='^(local_tile|local_tile_proj|local_partition|local_partition_proj|slice|identity_tensor|identity_local_tile|identity_local_tile_proj|identity_local_partition)$'
 for f in tests/data/oracle/refused_*.tsv tests/data/oracle/book_refused.tsv tests/data/oracle/degenerate_*.tsv; do
   [ -s "$f" ] || continue
   case $f in *degenerate*) nr=auto ;; *) nr=0 ;; esac

@@ -62,6 +62,7 @@ static result call(const char *op, lt_val *a, int n, int *known)
   if (is(op, "local_partition_proj")) { t = lt_tensor(a[0]); return two(lt_local_partition_proj(&t, a[1], a[2], a[3])); }
   if (is(op, "identity_local_tile"))  { t = lt_identity_tensor(a[0]); return two(lt_local_tile(&t, a[1], a[2])); }
   if (is(op, "identity_local_tile_proj")) { t = lt_identity_tensor(a[0]); return two(lt_local_tile_proj(&t, a[1], a[2], a[3])); }
+  if (is(op, "identity_local_partition")) { t = lt_identity_tensor(a[0]); return two(lt_local_partition(&t, a[1], a[2])); }
   (void)n;
   *known = 0;
   return one(lt_int(0));
@@ -70,7 +71,8 @@ static result call(const char *op, lt_val *a, int n, int *known)
 static int nres(const char *op)
 {
   static const char *views[] = { "local_tile", "local_tile_proj", "local_partition", "local_partition_proj", "slice",
-                                 "identity_tensor", "identity_local_tile", "identity_local_tile_proj" };
+                                 "identity_tensor", "identity_local_tile", "identity_local_tile_proj",
+                                 "identity_local_partition" };
   for (size_t i = 0; i < sizeof views / sizeof views[0]; ++i) if (is(op, views[i])) return 2;
   return 1;
 }

@@ -28,7 +28,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 # ops whose result has two columns (layout, offset / origin)
 TWO = {"local_tile", "local_tile_proj", "local_partition", "local_partition_proj",
-       "slice", "identity_tensor", "identity_local_tile", "identity_local_tile_proj"}
+       "slice", "identity_tensor", "identity_local_tile", "identity_local_tile_proj",
+       "identity_local_partition"}
 
 # number of arguments of each op (one more column means the result)
 NARGS = {
@@ -41,7 +42,7 @@ NARGS = {
     "blocked_product": 2, "raked_product": 2,
     "local_tile": 3, "local_tile_proj": 4, "local_partition": 3,
     "local_partition_proj": 4, "slice": 2, "identity_layout": 1, "identity_tensor": 1,
-    "identity_eval": 2, "identity_local_tile": 3, "identity_local_tile_proj": 4,
+    "identity_eval": 2, "identity_local_tile": 3, "identity_local_tile_proj": 4, "identity_local_partition": 3,
 }
 
 
