@@ -2,6 +2,7 @@
 """The book's live examples, as CuTe oracle inputs, and the check that every one was asked.
 
     python3 tests/oracle/book_examples.py inputs [CHAPTER.md...]   > IN.tsv
+    python3 tests/oracle/book_examples.py split  OUT.tsv             (the oracle's answers)
     python3 tests/oracle/book_examples.py check  [CHAPTER.md...]
 
 A live example is a line `expression [=> result]` of a ```layout block in a chapter
@@ -10,9 +11,11 @@ A live example is a line `expression [=> result]` of a ```layout block in a chap
 conveniences as the oracle's ops: a composition with a tiler is `composition_tiler`, a coalesce
 with a profile `coalesce_profile`, a complement without a cotarget `complement1`, a local_tile or
 local_partition with a projection `local_tile_proj` or `local_partition_proj`.  The oracle
-answers them; its answers are kept in tests/data/oracle/book_examples.tsv (computed) and
-book_refused.tsv (refused by CuTe), which the library and calculator checks run like every other
-vector file.
+answers them (`generate --keep-failures`), and `split` sorts its answers into
+tests/data/oracle/book_examples.tsv (computed), book_refused.tsv (refused by CuTe) and
+degenerate_book.tsv (computed by CuTe from dynamic values that break its preconditions, which the
+library refuses instead: tests/data/oracle/README.md), which the library and calculator checks run
+like every other vector file.
 
 `check` fails for every live example that is not in those files: an example shown in the book
 must have been asked of real CuTe.  `identity_local_partition`, which the oracle lacks, is asked
@@ -117,8 +120,38 @@ def load(name, keep_result):
     return keys
 
 
+def split(out_path):
+    """Sort the oracle's answers by whether CuTe computed them and the calculator agrees."""
+    import subprocess
+    sys.path.insert(0, HERE)
+    from compare import NARGS, TWO as two
+    calc = os.environ.get("LAYOUT", os.path.join(ROOT, "build", "bin", "layout"))
+    computed, refused, degenerate = [], [], []
+    with open(out_path, encoding="utf-8") as fh:
+        for raw in fh:
+            line = raw.rstrip("\n")
+            if line.startswith("#BUILD\t") or line.startswith("#RUNTIME\t"):
+                cols = line.split("\t")[1:]
+                refused.append(cols[:1 + NARGS[cols[0]]])
+            elif line and not line.startswith("#"):
+                computed.append(line.split("\t"))
+    keep = []
+    for cols in computed:
+        nres = 2 if cols[0] in two else 1
+        expr = "%s(%s)" % (cols[0], ", ".join(cols[1:len(cols) - nres]))
+        out = subprocess.run([calc, "--tsv", expr], capture_output=True, text=True).stdout.strip()
+        (degenerate if out.startswith("error:") else keep).append(cols)
+    for name, rows in (("book_examples.tsv", keep), ("book_refused.tsv", refused),
+                       ("degenerate_book.tsv", degenerate)):
+        with open(os.path.join(DATA, name), "w", encoding="utf-8") as fh:
+            for cols in rows:
+                fh.write("\t".join(cols) + "\n")
+        print("%s: %d lines" % (name, len(rows)))
+    return 0
+
+
 def main():
-    if len(sys.argv) < 2 or sys.argv[1] not in ("inputs", "check"):
+    if len(sys.argv) < 2 or sys.argv[1] not in ("inputs", "split", "check"):
         sys.stderr.write(__doc__)
         return 2
     paths = sys.argv[2:] or sorted(glob.glob(os.path.join(ROOT, "chapters", "[0-9][0-9]_*.md")))
@@ -132,6 +165,8 @@ def main():
                 seen.add(tuple(cols))
                 print("\t".join(cols))
         return 0
+    if sys.argv[1] == "split":
+        return split(sys.argv[2])
     computed = load("book_examples.tsv", True)
     for extra in sorted(glob.glob(os.path.join(DATA, "cute_*.tsv"))):
         computed |= load(os.path.basename(extra), True)
@@ -143,6 +178,10 @@ def main():
             asked.setdefault(tuple(cols[:k]), "computed")
     for cols in refused:
         asked.setdefault(tuple(cols), "refused")
+    for extra in sorted(glob.glob(os.path.join(DATA, "degenerate_*.tsv"))):
+        for cols in load(os.path.basename(extra), True):
+            for k in range(2, len(cols)):
+                asked.setdefault(tuple(cols[:k]), "degenerate")
     bad = n = skipped = 0
     for path, line, expr, want in examples(paths):
         cols = oracle_line(expr)
@@ -157,7 +196,11 @@ def main():
             print("not ok - %s: %s was not asked of CuTe (tests/oracle/book_examples.py inputs; "
                   "tests/data/oracle/README.md)" % (where, expr))
             bad += 1
-        elif is_error and got != "refused":
+        elif not is_error and got == "degenerate":
+            print("not ok - %s: CuTe computes %s from values that break its preconditions, "
+                  "which the library refuses" % (where, expr))
+            bad += 1
+        elif is_error and got == "computed":
             print("not ok - %s: the book shows an error for %s, but CuTe computes it" % (where, expr))
             bad += 1
         elif not is_error and got == "refused":
