@@ -1,4 +1,4 @@
-/* hopper.h -- what the Hopper steps (11 to 14) share: the sm_90a instructions, each wrapped once in
+/* hopper.h -- what the Hopper steps (11 to 16) share: the sm_90a instructions, each wrapped once in
  * inline PTX, the shared-memory plan of a (128,256,64) CTA tile, the consumer's k-tile of wgmma and the
  * epilogue; the host side (tensor maps, padding, the fallback) is in hopper.cu.
  *
