@@ -16,15 +16,21 @@
  *
  * The launcher is the lab's best path, by a rule on the shape: C's (128,128) tiles fit on the SMs
  * in one wave -> step 16's kernel (smaller tiles, more SMs at work); fewer than 3 (128,256) tiles
- * per SM -> step 12, as step 13 does; otherwise this kernel.
+ * per SM -> step 12, as step 13 does; otherwise this kernel, with the TMA-store epilogue for
+ * K <= 4096 (S17_TMA_MAX_K) and step 13's above.
  *
- * Measured (H100 80GB HBM3; a run times cuBLAS, then step 13, then this step; ratio to cuBLAS,
- *   step 13 in brackets, range over 9 runs): 8192x8192x1024 0.92-0.96 (0.86-0.88); 4096^3
- *   0.94-1.00 (0.92-0.99); 8192^3 0.96-0.97 (0.97-1.01, 3 runs); 4097^3 2.05x (2.05x: ldc = 4097
- *   breaks TMA's rule, so step 13's epilogue runs).  ncu at 8192x8192x1024, one launch: 235 us
- *   against step 13's 261 us; with ncu's locked clocks, the tensor pipe busy 71% of the time
- *   against 60%.  Small problems through step 16: 1000^3 0.68-1.12 (step 13: 0.58-0.96; cuBLAS's
- *   own time varies most there), 768^3 0.75 (0.65).
+ * Measured (H100 80GB HBM3, TMA-store epilogue at every K; ratio to cuBLAS, step 13 in brackets).
+ *   Runs that time cuBLAS, step 13, then this step, 9 runs: 8192x8192x1024 0.92-0.96 (0.86-0.88);
+ *   4096^3 0.94-1.00 (0.92-0.99); 8192^3 0.96-0.97 (0.97-1.01, 3 runs).  Each step in a run of
+ *   its own (cuBLAS, then the step), TFLOP/s: 8192x8192x1024 539 (496), 4096^3 671 (657), 8192^3
+ *   654 (681), 12288^3 707 (723); 4097^3 the same as step 13 (2.04x of cuBLAS: ldc = 4097 breaks
+ *   TMA's rule, so step 13's epilogue runs).  So the staged epilogue gains where the epilogue
+ *   weighs most (9% at K = 1024, 2% at K = 4096) and loses 2-4% at K = 8192 and 12288, cause not
+ *   yet found (the TMA unit serves the stores and the next tile's loads alike; the shared-memory
+ *   carveout leaves 28 KiB of L1 instead of 55): hence S17_TMA_MAX_K.  ncu at 8192x8192x1024,
+ *   one launch: 235 us against step 13's 261 us; with ncu's locked clocks, the tensor pipe busy
+ *   71% of the time against 60%.  Small problems through step 16, TFLOP/s: 1000^3 141 (121),
+ *   768^3 78 (68).
  * Where a version is timed matters on this GPU: after about a second of full load the power
  *   limit (700 W) pulls the SM clock from 1980 MHz down to 1100-1600 MHz (nvidia-smi, sampled
  *   every 200 ms), so a version timed fourth in a run (cuBLAS, two other steps, then this one) ran
@@ -37,6 +43,7 @@
 
 #define S17_STAGES 4
 #define S17_STAGING (2 * 2 * 8192)                       /* 2 warpgroups x 2 buffers x (64 rows, 32 columns) fp32 */
+#define S17_TMA_MAX_K 4096                       /* above: step 13's epilogue (measured) */
 #define S17_SMEM (S17_STAGES * (GH_STAGE_A + GH_STAGE_B) + S17_STAGING + 2 * S17_STAGES * 8 + 1024)
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -190,8 +197,10 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
   memset(&tC, 0, sizeof tC);
   /* the TMA-store epilogue where C need not be read and TMA may write it: beta == 0, C and ldc
    * 16-byte aligned, and M a multiple of 4 (measured: with M = 2783, ldc = 2784, the TMA store
-   * wrote row 2783, past M, in the 16-byte chunk it shares with rows 2780-2782) */
-  int tma_c = beta == 0.0f && M % 4 == 0 && gh_encode_c(&tC, C, M, N, ldc);
+   * wrote row 2783, past M, in the 16-byte chunk it shares with rows 2780-2782); and where it
+   * pays: a tile's epilogue weighs about 1/ktiles of its time, and with K > S17_TMA_MAX_K the
+   * staged epilogue measured slower than the direct one (header) */
+  int tma_c = beta == 0.0f && K <= S17_TMA_MAX_K && M % 4 == 0 && gh_encode_c(&tC, C, M, N, ldc);
   lts_params sched;
   const char *err;
   int tiles_m = (M + GH_BM - 1) / GH_BM, tiles_n = (N + GH_BN - 1) / GH_BN;
