@@ -21,8 +21,13 @@
  *    14  14_cluster_multicast     bf16: clusters of 2 CTAs, B multicast by TMA
  *    15  15_stream_k              bf16: Stream-K, the k loops of the last waves shared out (chapter 6's
  *                                 scheduler), partial sums added by each tile's owner in k order
- *   Steps 11-15 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
- *   hand to step 9 or to the predicated step 8 instead, and 13 and 14 give small ones to step 12.
+ *    16  16_pingpong              bf16: each consumer warpgroup owns a (128,128) tile; the two take
+ *                                 turns at the tensor cores, one's epilogue under the other's MMAs
+ *    17  17_tma_store             bf16: step 13 with C written through shared memory by TMA stores;
+ *                                 small problems go to step 16's kernel
+ *   Steps 11-17 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
+ *   hand to step 9 or to the predicated step 8 instead, and 13, 14 and 17 give small ones to step
+ *   12 (17: the smallest to step 16).
  *   Any M, N, K >= 1 and any leading dimension >= the rows; every kernel predicates its ragged
  *   tiles (the identity-tensor test of chapter 5) and reads or writes nothing out of bounds.
  *
@@ -303,8 +308,10 @@ static const version versions[] = {
   { 13, "13_persistent", BF16, NULL, gemm_13_persistent },
   { 14, "14_cluster_multicast", BF16, NULL, gemm_14_cluster_multicast },
   { 15, "15_stream_k", BF16, NULL, gemm_15_stream_k },
+  { 16, "16_pingpong", BF16, NULL, gemm_16_pingpong },
+  { 17, "17_tma_store", BF16, NULL, gemm_17_tma_store },
 };
-#define MAX_ID 15
+#define MAX_ID 17
 #define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
 static int selected[MAX_ID + 1];   /* by id */
@@ -594,7 +601,7 @@ static void bench_schedules(void)
 static const char *usage =
   "usage: 07_gemm [--check-only] [--quick] [--sizes LIST] [--versions LIST] [--shapes N]\n"
   "               [--csv FILE] [--data DIR] [--self-test] [--schedules] [--choice] [--bench-shapes N]\n"
-  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-15\n";
+  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-17\n";
 
 static int parse_sizes(const char *s, shape *out, int cap)
 {

@@ -1,4 +1,4 @@
-/* hopper.cu -- the host side of the Hopper steps (11 to 14): tensor maps, padded copies where
+/* hopper.cu -- the host side of the Hopper steps (11 to 17): tensor maps, padded copies where
  * TMA's alignment rules are not met, and the choice between them and the predicated step 9.
  *
  * TMA reads a matrix through a tensor map (cuTensorMapEncodeTiled), which needs the base address
@@ -92,6 +92,20 @@ static int encode(CUtensorMap *map, const bf16 *p, int rows, int cols, int ld, i
 
 static int tma_ready(const bf16 *p, int ld) { return gemm_aligned16(p, ld, 2); }
 
+/* C (fp32, column-major, M x N, ld ldc) for TMA stores in boxes of (32 rows, 32 columns), 128-byte
+ * swizzled in shared memory: 0 when C or its columns are not 16-byte aligned */
+int gh_encode_c(CUtensorMap *map, float *C, int M, int N, int ldc)
+{
+  if (!gh_is_sm90() || !gemm_aligned16(C, ldc, 4)) return 0;
+  cuuint64_t dims[2] = { (cuuint64_t)M, (cuuint64_t)N };
+  cuuint64_t strides[1] = { (cuuint64_t)ldc * 4 };
+  cuuint32_t box[2] = { 32, 32 };
+  cuuint32_t estr[2] = { 1, 1 };
+  return encode_fn(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, (void *)C, dims, strides, box, estr,
+                   CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_NONE,
+                   CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
+}
+
 // ANCHOR: choice
 /* Where the Hopper path is not taken: the kernel gh_route named. */
 void gh_fallback(const gh_operands *op, int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
@@ -127,6 +141,12 @@ int gh_schedule_swizzle(int count)
   int s = 1;
   while (2 * s <= gh_swizzle && count % (2 * s) == 0) s *= 2;
   return s;
+}
+
+int gh_small_tiles_pay(int M, int N)
+{
+  long long tiles = (long long)((M + 127) / 128) * ((N + 127) / 128);
+  return tiles <= gh_sm_count();
 }
 
 int gh_persistent_pays(int M, int N)

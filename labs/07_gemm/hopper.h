@@ -1,4 +1,4 @@
-/* hopper.h -- what the Hopper steps (11 to 14) share: the sm_90a instructions, each wrapped once in
+/* hopper.h -- what the Hopper steps (11 to 17) share: the sm_90a instructions, each wrapped once in
  * inline PTX, the shared-memory plan of a (128,256,64) CTA tile, the consumer's k-tile of wgmma and the
  * epilogue; the host side (tensor maps, padding, the fallback) is in hopper.cu.
  *
@@ -47,6 +47,12 @@ int gh_route(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb
 int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op);
 /* 1 when a persistent launch pays: at least 3 tiles per SM (steps 13 and 14; below, step 12) */
 int gh_persistent_pays(int M, int N);
+/* 1 when C's (128,128) tiles fit on the SMs in one wave: step 16's smaller tiles then put more SMs
+ * to work than a (128,256) tiling (step 17 sends such problems to step 16) */
+int gh_small_tiles_pay(int M, int N);
+/* a tensor map over C (fp32) for TMA stores of (32,32) boxes, 128-byte swizzled (step 17); 0 where
+ * C's base or leading dimension breaks TMA's 16-byte rule */
+int gh_encode_c(CUtensorMap *map, float *C, int M, int N, int ldc);
 void gh_fallback(const gh_operands *op, int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
                  float beta, float *C, int ldc);
 /* The swizzle of the persistent steps' tile order for a count of tile clusters along the swizzled

@@ -1,0 +1,216 @@
+/* Step 17 -- the epilogue through shared memory: C leaves by TMA store.
+ *
+ * What changes from step 13: the consumers no longer write C from registers with 4-byte stores.
+ * Each consumer warpgroup writes its (64,256) part of the tile, 32 columns at a time, into a
+ * staging buffer in shared memory, and one thread hands the buffer to the TMA unit
+ * (cp.async.bulk.tensor, shared -> global), which writes it to C while the warpgroup fills the
+ * other buffer and then goes on to the next tile's MMAs.  A buffer is written again only once the
+ * TMA unit has read it (cp.async.bulk.wait_group.read).  A buffer holds two (32 rows, 32 columns)
+ * fp32 boxes in TMA's 128-byte swizzle: a 128-byte column of a box is 8 chunks of 16 bytes, chunk
+ * k stored at k ^ (column % 8) -- Swizzle<3,4,3> again, as for A and B -- and with wgmma's
+ * accumulator layout the 32 lanes of a warp then write 32 different banks.  TMA clips the boxes
+ * at C's edges (N exactly; M in 16-byte chunks, see the launcher).  The shared-memory writes need
+ * a proxy fence (fence.proxy.async) before the barrier that hands them to the TMA unit.  Where the
+ * path is not valid (beta != 0: C must be read; C unaligned; M not a multiple of 4) the kernel
+ * takes step 13's epilogue.  4 stages of 48 KiB and 4 staging buffers of 8 KiB: 225 KiB.
+ *
+ * The launcher is the lab's best path, by a rule on the shape: C's (128,128) tiles fit on the SMs
+ * in one wave -> step 16's kernel (smaller tiles, more SMs at work); fewer than 3 (128,256) tiles
+ * per SM -> step 12, as step 13 does; otherwise this kernel, with the TMA-store epilogue for
+ * K <= 4096 (S17_TMA_MAX_K) and step 13's above.
+ *
+ * Measured (H100 80GB HBM3, TMA-store epilogue at every K; ratio to cuBLAS, step 13 in brackets).
+ *   Runs that time cuBLAS, step 13, then this step, 9 runs: 8192x8192x1024 0.92-0.96 (0.86-0.88);
+ *   4096^3 0.94-1.00 (0.92-0.99); 8192^3 0.96-0.97 (0.97-1.01, 3 runs).  Each step in a run of
+ *   its own (cuBLAS, then the step), TFLOP/s: 8192x8192x1024 539 (496), 4096^3 671 (657), 8192^3
+ *   654 (681), 12288^3 707 (723); 4097^3 the same as step 13 (2.04x of cuBLAS: ldc = 4097 breaks
+ *   TMA's rule, so step 13's epilogue runs).  So the staged epilogue gains where the epilogue
+ *   weighs most (9% at K = 1024, 2% at K = 4096) and loses 2-4% at K = 8192 and 12288, cause not
+ *   yet found (the TMA unit serves the stores and the next tile's loads alike; the shared-memory
+ *   carveout leaves 28 KiB of L1 instead of 55): hence S17_TMA_MAX_K.  ncu at 8192x8192x1024,
+ *   one launch: 235 us against step 13's 261 us; with ncu's locked clocks, the tensor pipe busy
+ *   71% of the time against 60%.  Small problems through step 16, TFLOP/s: 1000^3 141 (121),
+ *   768^3 78 (68).
+ * Where a version is timed matters on this GPU: after about a second of full load the power
+ *   limit (700 W) pulls the SM clock from 1980 MHz down to 1100-1600 MHz (nvidia-smi, sampled
+ *   every 200 ms), so a version timed fourth in a run (cuBLAS, two other steps, then this one) ran
+ *   at 0.79-0.85 at 8192x8192x1024 and 0.80-0.83 at 4096^3 in 8 runs.  Compare versions timed in
+ *   the same place: --versions 13 and --versions 17 in separate runs, or at most two per run.
+ */
+#include "hopper.h"
+#include "tile_scheduler.h"
+#include "labkit.h"
+
+#define S17_STAGES 4
+#define S17_STAGING (2 * 2 * 8192)                       /* 2 warpgroups x 2 buffers x (64 rows, 32 columns) fp32 */
+#define S17_TMA_MAX_K 4096                       /* above: step 13's epilogue (measured) */
+#define S17_SMEM (S17_STAGES * (GH_STAGE_A + GH_STAGE_B) + S17_STAGING + 2 * S17_STAGES * 8 + 1024)
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+/* the 128 threads of consumer warpgroup c (named barriers 1 and 2) */
+__device__ static inline void s17_wg_sync(int c)
+{
+  if (c == 0) asm volatile("bar.sync 1, 128;\n" ::: "memory");
+  else asm volatile("bar.sync 2, 128;\n" ::: "memory");
+}
+__device__ static inline void s17_fence_proxy_async(void) { asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); }
+__device__ static inline void s17_tma_store(const CUtensorMap *map, const void *src, int c0, int c1)
+{
+  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];\n"
+               :: "l"((uint64_t)map), "r"(gh_smem(src)), "r"(c0), "r"(c1) : "memory");
+}
+__device__ static inline void s17_store_commit(void) { asm volatile("cp.async.bulk.commit_group;\n" ::: "memory"); }
+__device__ static inline void s17_store_wait_read1(void) { asm volatile("cp.async.bulk.wait_group.read 1;\n" ::: "memory"); }
+__device__ static inline void s17_store_wait_all(void) { asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory"); }
+
+// ANCHOR: epilogue
+/* C = alpha * acc for the warpgroup's (64,256) at (row0, col0), in 8 slices of 32 columns through
+ * the two buffers `stage` (8 KiB each: rows 0-31, then rows 32-63, each box 32 columns of 128 bytes).
+ * Element (row, col) of a box: byte 128 col + 16 ((row / 4) ^ (col % 8)) + 4 (row % 4). */
+__device__ static inline void s17_epilogue(const float acc[128], uint8_t *stage, const CUtensorMap *tC, int c, int row0,
+                                           int col0, float alpha)
+{
+  int t = threadIdx.x % 128;
+  int r = 16 * (t / 32) + (t % 32) / 4;
+#pragma unroll
+  for (int q = 0; q < 8; ++q) {
+    uint8_t *buf = stage + (q & 1) * 8192;
+#pragma unroll
+    for (int jj = 0; jj < 4; ++jj)
+#pragma unroll
+      for (int h = 0; h < 2; ++h)
+#pragma unroll
+        for (int e = 0; e < 2; ++e) {
+          int row = r + 8 * h, col = 8 * jj + 2 * (t % 4) + e, rr = row % 32;
+          int off = (row / 32) * 4096 + col * 128 + (((rr / 4) ^ (col % 8)) * 16) + (rr % 4) * 4;
+          *(float *)(buf + off) = alpha * acc[4 * (4 * q + jj) + 2 * h + e];
+        }
+    s17_fence_proxy_async();                             // the writes, visible to the TMA unit ...
+    s17_wg_sync(c);                                      // ... once all 128 threads have made them
+    if (t == 0) {
+      s17_tma_store(tC, buf, row0, col0 + 32 * q);
+      s17_tma_store(tC, buf + 4096, row0 + 32, col0 + 32 * q);
+      s17_store_commit();
+      s17_store_wait_read1();                            // the other buffer has been read out
+    }
+    s17_wg_sync(c);                                      // so it may be written again
+  }
+}
+// ANCHOR_END: epilogue
+#endif
+
+// ANCHOR: kernel
+__global__ void __launch_bounds__(384, 1)
+k17_tma_store(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
+              const __grid_constant__ CUtensorMap tC, int tma_c, lts_params sched, int M, int N, int K, float alpha,
+              float beta, float *C, int ldc)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  extern __shared__ uint8_t raw[];
+  uint8_t *base = (uint8_t *)(((uintptr_t)raw + 1023) & ~(uintptr_t)1023);
+  uint8_t *staging = base + S17_STAGES * (GH_STAGE_A + GH_STAGE_B);
+  gh_smem_plan p;
+  p.a = base;
+  p.b = base + S17_STAGES * GH_STAGE_A;
+  p.full = (uint64_t *)(staging + S17_STAGING);
+  p.empty = p.full + S17_STAGES;
+  int tid = threadIdx.x, wg = tid / 128;
+  int ktiles = (K + GH_BK - 1) / GH_BK;
+  if (tid == 0) {
+    gh_tma_prefetch_map(&tA);
+    gh_tma_prefetch_map(&tB);
+    if (tma_c) gh_tma_prefetch_map(&tC);
+    for (int s = 0; s < S17_STAGES; ++s) { gh_bar_init(&p.full[s], 1); gh_bar_init(&p.empty[s], 8); }
+    gh_fence_bar_init();
+  }
+  __syncthreads();
+  int it = 0;
+  if (wg == 0) {                                         // the producer, as in step 13
+    GH_SETMAXNREG_DEC(40);
+    if (tid == 0)
+      for (int i = 0;; ++i) {
+        lts_work w = lts_work_at(&sched, gridDim.z, blockIdx.x, blockIdx.y, blockIdx.z, i);
+        if (!w.valid) break;
+        if (w.m >= sched.tiles_m || w.n >= sched.tiles_n) continue;
+        for (int kt = 0; kt < ktiles; ++kt, ++it) {
+          int s = it % S17_STAGES;
+          if (it >= S17_STAGES) gh_bar_wait(&p.empty[s], (it / S17_STAGES - 1) & 1);
+          gh_load_ktile(&p, s, &tA, &tB, w.m, w.n, kt);
+        }
+      }
+  } else {                                               // the consumers
+    GH_SETMAXNREG_INC(232);
+    int c = wg - 1;
+    float acc[128];
+    for (int i = 0;; ++i) {
+      lts_work w = lts_work_at(&sched, gridDim.z, blockIdx.x, blockIdx.y, blockIdx.z, i);
+      if (!w.valid) break;
+      if (w.m >= sched.tiles_m || w.n >= sched.tiles_n) continue;
+      gh_zero_acc(acc);
+      gh_fence_acc(acc);
+      for (int kt = 0; kt < ktiles; ++kt, ++it) {
+        int s = it % S17_STAGES;
+        gh_bar_wait(&p.full[s], (it / S17_STAGES) & 1);
+        gh_mma_ktile(acc, p.a + s * GH_STAGE_A, p.b + s * GH_STAGE_B, c);
+        GH_WGMMA_WAIT(1);
+        if (kt > 0 && tid % 32 == 0) gh_bar_arrive(&p.empty[(it - 1) % S17_STAGES]);
+      }
+      GH_WGMMA_WAIT(0);
+      gh_fence_acc(acc);
+      if (tid % 32 == 0) gh_bar_arrive(&p.empty[(it - 1) % S17_STAGES]);
+      if (tma_c) s17_epilogue(acc, staging + c * 16384, &tC, c, w.m * GH_BM + 64 * c, w.n * GH_BN, alpha);
+      else gh_epilogue(acc, w.m * GH_BM + 64 * c, w.n * GH_BN, M, N, alpha, beta, C, ldc);
+    }
+    if (tma_c && tid % 128 == 0) s17_store_wait_all();  // C is written before the CTA ends
+  }
+#endif
+}
+// ANCHOR_END: kernel
+
+void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                       float *C, int ldc)
+{
+  // ANCHOR: route
+  /* small problems: if C's (128,128) tiles fit on the SMs at once, step 16's kernel runs them,
+   * one tile per CTA, on twice as many SMs as (128,256) tiles would use; between that and 3 tiles
+   * per SM, step 12 (as in step 13) */
+  if (gh_small_tiles_pay(M, N)) {
+    gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
+  if (!gh_persistent_pays(M, N)) {
+    gemm_12_warp_specialized(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
+  // ANCHOR_END: route
+  gh_operands op;
+  if (!gh_prepare(M, N, K, A, lda, B, ldb, &op)) {
+    gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
+  static int ready;
+  if (!ready) {
+    LK_CHECK(cudaFuncSetAttribute(k17_tma_store, cudaFuncAttributeMaxDynamicSharedMemorySize, S17_SMEM));
+    ready = 1;
+  }
+  CUtensorMap tC;
+  memset(&tC, 0, sizeof tC);
+  /* the TMA-store epilogue where C need not be read and TMA may write it: beta == 0, C and ldc
+   * 16-byte aligned, and M a multiple of 4 (measured: with M = 2783, ldc = 2784, the TMA store
+   * wrote row 2783, past M, in the 16-byte chunk it shares with rows 2780-2782); and where it
+   * pays: a tile's epilogue weighs about 1/ktiles of its time, and with K > S17_TMA_MAX_K the
+   * staged epilogue measured slower than the direct one (header) */
+  int tma_c = beta == 0.0f && K <= S17_TMA_MAX_K && M % 4 == 0 && gh_encode_c(&tC, C, M, N, ldc);
+  lts_params sched;
+  const char *err;
+  int tiles_m = (M + GH_BM - 1) / GH_BM, tiles_n = (N + GH_BN - 1) / GH_BN;
+  int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : tiles_m);
+  if (!lts_init(&sched, tiles_m, tiles_n, 1, 1, 1, swz, gh_raster_m, &err)) {
+    fprintf(stderr, "gemm_17_tma_store: %s\n", err);
+    exit(1);
+  }
+  int gx, gy, gz;
+  lts_grid(&sched, gh_sm_count(), &gx, &gy, &gz);
+  k17_tma_store<<<dim3(gx, gy, gz), 384, S17_SMEM>>>(op.a, op.b, tC, tma_c, sched, M, N, K, alpha, beta, C, ldc);
+  LK_CHECK(cudaGetLastError());
+}
