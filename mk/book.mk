@@ -28,7 +28,7 @@ PANDOC_HTML := $(PANDOC_COMMON) --to html5 --standalone --template chapters/temp
 	--section-divs --toc --toc-depth=3
 
 # what every page depends on: the build of the book and the calculator
-BOOK_INPUTS := $(FILTERS) chapters/book.yaml chapters/template.html $(CHAPTERS) chapters/preface.md \
+BOOK_INPUTS := $(FILTERS) chapters/book.yaml chapters/template.html chapters/head.html $(CHAPTERS) chapters/preface.md \
 	$(LAYOUT) $(BOOK)/book.css
 
 # the files a chapter includes (include="..." and include-output="..."): a

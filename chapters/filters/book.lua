@@ -143,6 +143,28 @@ local function resolve(cite)
   return nil
 end
 
+-- the book's contents: every chapter and its numbered sections, each a link to
+-- target(ch) or target(ch, i) (the chapter's i-th section), each ending with
+-- extra() where that is given
+local function contents(target, extra)
+  local function entry(label, title, href)
+    local t = pandoc.List({pandoc.Span({pandoc.Str(label)}, pandoc.Attr("", {"toc-number"})), pandoc.Space()})
+    t:extend(title)
+    if extra then t:insert(extra()) end
+    return pandoc.Plain({pandoc.Link(t, href)})
+  end
+  local items = pandoc.List()
+  for _, ch in ipairs(chapters) do
+    local subs = pandoc.List()
+    for i, s in ipairs(ch.sections) do subs:insert({entry(s.label, s.title, target(ch, i))}) end
+    local item = pandoc.List({entry(tostring(ch.number), ch.title, target(ch))})
+    if #subs > 0 then item:insert(pandoc.BulletList(subs)) end
+    items:insert(item)
+  end
+  return pandoc.Div({pandoc.Header(2, {pandoc.Str("Contents")}, pandoc.Attr("contents-title", {"unnumbered"})),
+                     pandoc.BulletList(items)}, pandoc.Attr("contents", {"book-toc"}))
+end
+
 local function meta_str(s) return pandoc.MetaString(s) end
 
 local function navigation(doc)
@@ -178,23 +200,7 @@ local function navigation(doc)
       doc.meta.next = pandoc.MetaMap({href = meta_str(chapters[1].html), number = meta_str(tostring(chapters[1].number)),
         title = pandoc.MetaInlines(chapters[1].title)})
     end
-    -- the table of contents
-    local items = pandoc.List()
-    for _, ch in ipairs(chapters) do
-      local head = pandoc.List({pandoc.Span({pandoc.Str(tostring(ch.number))}, pandoc.Attr("", {"toc-number"})), pandoc.Space()})
-      head:extend(ch.title)
-      local subs = pandoc.List()
-      for _, s in ipairs(ch.sections) do
-        local t = pandoc.List({pandoc.Span({pandoc.Str(s.label)}, pandoc.Attr("", {"toc-number"})), pandoc.Space()})
-        t:extend(s.title)
-        subs:insert({pandoc.Plain({pandoc.Link(t, ch.html .. "#" .. s.id)})})
-      end
-      local item = pandoc.List({pandoc.Plain({pandoc.Link(head, ch.html)})})
-      if #subs > 0 then item:insert(pandoc.BulletList(subs)) end
-      items:insert(item)
-    end
-    local toc = pandoc.Div({pandoc.Header(2, {pandoc.Str("Contents")}, pandoc.Attr("contents-title", {"unnumbered"})),
-                            pandoc.BulletList(items)}, pandoc.Attr("contents", {"book-toc"}))
+    local toc = contents(function(ch, i) return ch.html .. (i and "#" .. ch.sections[i].id or "") end)
     local placed = false
     for i, b in ipairs(doc.blocks) do
       if b.t == "Div" and b.identifier == "contents" then doc.blocks[i] = toc; placed = true end
