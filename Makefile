@@ -1,6 +1,6 @@
 # The book and its labs. `make help` lists the targets.
 #
-#   make                 the book (build/book/index.html, book.epub) and every lab
+#   make                 the book (build/book/index.html, book.epub, book.pdf) and every lab
 #   make test            all of that, then every check in tests/checks
 #
 # Everything generated goes under $(B). The library's own rules live in
@@ -51,7 +51,7 @@ readme-figure: $(BOOK)/figures/$(README_FIGURE).svg
 	cp $< figures/readme.svg
 
 help:
-	@echo 'make                  the book ($(BOOK)/index.html, $(BOOK)/book.epub) and every lab'
+	@echo 'make                  the book ($(BOOK)/index.html, book.epub, book.pdf) and every lab'
 	@echo 'make book             only the book'
 	@echo 'make labs             build every lab program into $(B)/bin/'
 	@echo 'make run LAB=NN       build and run lab NN (ARGS="..." passes arguments)'
