@@ -36,7 +36,7 @@ include mk/book.mk
 all: book labs
 
 test: all
-	@$(NEED) chromium=chromium node=nodejs epubcheck=epubcheck || echo "note: the browser check needs chromium and node, the EPUB check epubcheck: those checks fail"
+	@$(NEED) chromium=chromium node=nodejs epubcheck=epubcheck pdftotext=poppler-utils || echo "note: the browser check needs chromium and node, the EPUB check epubcheck, the PDF check poppler-utils: those checks fail"
 	@tests/run
 
 test-gpu: labs
