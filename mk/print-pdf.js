@@ -5,9 +5,9 @@
 // which page each entry's target landed (the PDF's named destinations, which Chromium writes for
 // the targets of the page's links), writes those numbers into the contents (span.toc-page, whose
 // width is reserved, so nothing moves) and prints again, until the numbers settle.
-// Fails, naming the cause, on a figure that does not load, anything wider than the page (which
-// Chromium would cut off or shrink the book for), an entry of the contents with no page, or a
-// print that takes longer than two minutes.
+// Fails, naming the cause, on a figure that does not load, anything that reaches past the margins
+// (which Chromium would cut off or shrink the book for), an entry of the contents with no page, or
+// a print that takes longer than two minutes.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -62,8 +62,9 @@ function destinationPages(buf) {
 }
 
 // What does not fit the width of the page: laid out as for print (print media, the width between
-// the margins of the stylesheet's @page rule, whose size must be given as lengths), every
-// element whose right edge passes it, innermost first, as "element in SECTION".
+// the margins of the stylesheet's @page rule, whose size must be given as lengths), every element
+// and every run of text that reaches past the right margin or the left one, as "element in
+// SECTION ("its text")", the innermost element for each.
 async function tooWide(sessionId) {
   const width = await browser.eval(`(() => {
     const rule = [...document.styleSheets].flatMap(s => [...s.cssRules])
@@ -82,15 +83,23 @@ async function tooWide(sessionId) {
   await browser.send('Emulation.setDeviceMetricsOverride', { width, height: 1000, deviceScaleFactor: 1, mobile: false }, sessionId);
   const wide = await browser.eval(`(() => {
     const limit = document.documentElement.clientWidth + 0.5;
-    const all = [...document.body.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > limit);
-    const inner = all.filter(e => !all.some(o => o !== e && e.contains(o)));
+    const out = q => q.width > 0 && (q.left < -0.5 || q.right > limit);
+    const boxes = [...document.body.querySelectorAll('*')].filter(e => out(e.getBoundingClientRect()));
+    const found = boxes.filter(e => !boxes.some(o => o !== e && e.contains(o)));
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), range = document.createRange();
+    for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+      range.selectNodeContents(t);
+      if (t.data.trim() && [...range.getClientRects()].some(out)) found.push(t.parentElement);
+    }
     const where = e => {
       const s = e.closest('section'), h = s && s.querySelector('h1, h2, h3, h4, h5, h6');
       return h ? h.textContent.replace(/\\s+/g, ' ').trim() : 'the front matter';
     };
-    const name = e => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ')[0] : '');
-    return inner.map(e => name(e.closest('pre, table, figure, p, li, div') || e) + ' in ' + where(e) +
-      ' ("' + e.textContent.replace(/\\s+/g, ' ').trim().slice(0, 40) + '")');
+    const name = e => e.tagName.toLowerCase() + (typeof e.className === 'string' && e.className ? '.' + e.className.split(' ')[0] : '');
+    return found.map(e => {
+      const block = e.closest('pre, table, figure, p, li, div') || e;
+      return name(block) + ' in ' + where(e) + ' ("' + e.textContent.replace(/\\s+/g, ' ').trim().slice(0, 40) + '")';
+    });
   })()`, sessionId);
   await browser.send('Emulation.clearDeviceMetricsOverride', {}, sessionId);
   await browser.send('Emulation.setEmulatedMedia', { media: '' }, sessionId);
@@ -109,7 +118,7 @@ async function main() {
   const wide = await tooWide(sessionId);
   if (wide.error) return fail(wide.error);
   if (wide.length) {
-    return fail(`wider than the page's ${wide.width}px (Chromium would cut it off or shrink every page): ` +
+    return fail(`past the margins, ${wide.width}px apart (Chromium would cut it off or shrink every page): ` +
       wide.slice(0, 5).join('; ') + (wide.length > 5 ? `; and ${wide.length - 5} more` : ''));
   }
   const targets = await browser.eval(`[...document.querySelectorAll('.book-toc a[href^="#"]')]

@@ -5,7 +5,7 @@
 # with its number, caption and drawing. Damaged PDFs must fail: one with a chapter's pages cut
 # out, and one printed from a print.html with a figure removed, another drawn with the wrong
 # picture and chapters that do not start a page. The printer (mk/print-pdf.js) refuses a figure
-# that does not load and code wider than the page; without chromium, make builds the rest of the
+# that does not load and code past the margins; without chromium, make builds the rest of the
 # book and says in one note that book.pdf was not made.
 cd "$(dirname "$0")/../.." && . tests/book/lib.sh
 for t in pdftotext pdfinfo pdfseparate pdfunite; do
@@ -96,7 +96,10 @@ rm -f "$tmp/book/$gone"
 refuses "a figure that does not load" "figures that did not load: $gone"
 rm -rf "$tmp/book"; cp -R "$BOOK" "$tmp/book"
 sed -i 's|</head>|<style>pre { overflow: hidden !important; } pre, pre code { white-space: pre !important; }</style></head>|' "$tmp/book/print.html"
-refuses "code wider than the page" "wider than the page's [0-9]*px .*: pre\.[a-zA-Z]* in [0-9.]* "
+refuses "code past the right margin" "past the margins, [0-9]*px apart .*: pre\.[a-zA-Z]* in [0-9.]* "
+rm -rf "$tmp/book"; cp -R "$BOOK" "$tmp/book"
+sed -i 's|</head>|<style>p { text-indent: -3em !important; }</style></head>|' "$tmp/book/print.html"
+refuses "text past the left margin" "past the margins, [0-9]*px apart .*: p in "
 
 # without chromium: the rest of the book, and one note
 W=$tmp/repo
