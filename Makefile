@@ -1,6 +1,6 @@
 # The book and its labs. `make help` lists the targets.
 #
-#   make                 the book (build/book/index.html, book.epub) and every lab
+#   make                 the book (build/book/index.html, book.epub, book.pdf) and every lab
 #   make test            all of that, then every check in tests/checks
 #
 # Everything generated goes under $(B). The library's own rules live in
@@ -36,7 +36,7 @@ include mk/book.mk
 all: book labs
 
 test: all
-	@$(NEED) chromium=chromium node=nodejs epubcheck=epubcheck python3=python3 || echo "note: the browser check needs chromium and node, the EPUB check epubcheck, the examples-against-CuTe check python3: those checks fail"
+	@$(NEED) chromium=chromium node=nodejs epubcheck=epubcheck pdftotext=poppler-utils python3=python3 || echo "note: the browser check needs chromium and node, the EPUB check epubcheck, the PDF check poppler-utils, the examples-against-CuTe check python3: those checks fail"
 	@tests/run
 
 test-gpu: labs
@@ -51,7 +51,7 @@ readme-figure: $(BOOK)/figures/$(README_FIGURE).svg
 	cp $< figures/readme.svg
 
 help:
-	@echo 'make                  the book ($(BOOK)/index.html, $(BOOK)/book.epub) and every lab'
+	@echo 'make                  the book ($(BOOK)/index.html, book.epub, book.pdf) and every lab'
 	@echo 'make book             only the book'
 	@echo 'make labs             build every lab program into $(B)/bin/'
 	@echo 'make run LAB=NN       build and run lab NN (ARGS="..." passes arguments)'

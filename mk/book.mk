@@ -1,6 +1,7 @@
 # The book: chapters/NN_name.md -> $(BOOK)/NN_name.html (one page per
 # chapter, with previous/next links), chapters/preface.md -> index.html (the
-# front page and the book's contents), everything -> book.epub.
+# front page and the book's contents), everything -> book.epub, and
+# everything -> print.html (the whole book in one page) -> book.pdf.
 #
 # The filters in chapters/filters/ include code and recorded output from the
 # real files, run the live examples through the calculator, and number the
@@ -28,7 +29,7 @@ PANDOC_HTML := $(PANDOC_COMMON) --to html5 --standalone --template chapters/temp
 	--section-divs --toc --toc-depth=3
 
 # what every page depends on: the build of the book and the calculator
-BOOK_INPUTS := $(FILTERS) chapters/book.yaml chapters/template.html $(CHAPTERS) chapters/preface.md \
+BOOK_INPUTS := $(FILTERS) chapters/book.yaml chapters/template.html chapters/head.html $(CHAPTERS) chapters/preface.md \
 	$(LAYOUT) $(BOOK)/book.css
 
 # the files a chapter includes (include="..." and include-output="..."): a
@@ -54,14 +55,14 @@ $(BOOK)/calc.js $(BOOK)/calculator.html: $(BOOK)/%: web/%
 	$(Q)cp $< $@
 
 .PHONY: book book-tools
-book: $(PAGES) $(BOOK)/book.epub $(WEB)
+book: $(PAGES) $(BOOK)/book.epub $(BOOK)/book.pdf $(WEB)
 	@$(if $(CHAPTERS_SKIPPED),echo "note: nvcc not found: the book leaves out $(notdir $(CHAPTERS_SKIPPED))")
 
 # pandoc and gnuplot, installed when missing (mk/need-tools.sh)
 book-tools:
 	@$(NEED) $(PANDOC)=pandoc $(GNUPLOT)=gnuplot-nox
 
-$(BOOK)/book.css: chapters/book.css
+$(BOOK)/book.css $(BOOK)/print.css: $(BOOK)/%.css: chapters/%.css
 	@mkdir -p $(@D)
 	$(Q)cp $< $@
 
@@ -78,10 +79,35 @@ $(BOOK)/$(notdir $(1:.md=.html)): $(1) $(BOOK_INPUTS) $(call chapter_figures,$(1
 endef
 $(foreach c,$(CHAPTERS),$(eval $(call chapter_rule,$(c))))
 
-$(BOOK)/book.epub: chapters/preface.md $(BOOK_INPUTS) \
-		$(foreach c,$(CHAPTERS),$(call chapter_figures,$(c)) $(call chapter_includes,$(c))) | book-tools
+# every chapter's figures and included files: what the whole book (book.epub, print.html) shows
+BOOK_ALL_SHOWN := $(foreach c,$(CHAPTERS),$(call chapter_figures,$(c)) $(call chapter_includes,$(c)))
+
+$(BOOK)/book.epub: chapters/preface.md $(BOOK_INPUTS) $(BOOK_ALL_SHOWN) | book-tools
 	@mkdir -p $(@D)
 	$(call say,pandoc,$@)
 	$(Q)$(PANDOC) $(PANDOC_COMMON) --to epub3 --toc --toc-depth=2 --number-sections \
 		--epub-chapter-level=1 --css chapters/book.css --resource-path=.:$(BOOK) \
 		-o $@ chapters/preface.md $(CHAPTERS)
+
+# the whole book in one page, for print: a title page, the contents, the front page's text and
+# every chapter (chapters/print.html; book.lua numbers it as the pages are numbered). It waits
+# for the pages, so that a chapter's failure is reported by the chapter's own rule.
+$(BOOK)/print.html: chapters/print.html chapters/preface.md $(filter-out chapters/template.html,$(BOOK_INPUTS)) \
+		$(BOOK_ALL_SHOWN) | $(PAGES) book-tools
+	@mkdir -p $(@D)
+	$(call say,pandoc,$@)
+	$(Q)$(PANDOC) $(PANDOC_COMMON) --to html5 --standalone --template chapters/print.html --section-divs \
+		-M book-print=true -o $@ chapters/preface.md $(CHAPTERS)
+
+# book.pdf: print.html printed by headless Chromium (mk/print-pdf.js), with the contents' page
+# numbers. Chromium and node are installed when missing (as root with apt); where they cannot
+# be, the book is built without book.pdf and one note says so (make test requires it).
+CHROMIUM ?= chromium
+export CHROMIUM
+have_chromium = command -v $(CHROMIUM) >/dev/null 2>&1 && command -v node >/dev/null 2>&1
+$(BOOK)/book.pdf: $(BOOK)/print.html $(BOOK)/book.css $(BOOK)/print.css mk/print-pdf.js mk/cdp.js
+	$(Q)if $(have_chromium) || { mk/apt-install.sh chromium nodejs; $(have_chromium); }; then \
+		$(if $(Q),echo '  chromium	$@' &&) node mk/print-pdf.js $< $@; \
+	else \
+		echo "note: no chromium or node (Debian packages chromium nodejs): the book is built without $@"; \
+	fi

@@ -13,10 +13,17 @@
 -- (book-chapters, prev, next, pagetitle) and, on the front page (a file that
 -- is not a chapter), puts the book's table of contents where a div with id
 -- "contents" stands (or at the end).
+--
+-- For the print document (metadata book-print: the front page's text and
+-- every chapter in one HTML page, which book.pdf is printed from) it numbers
+-- the chapters' headers as their pages are numbered, puts the book's contents
+-- first (each entry with an empty span.toc-page for its page number), and
+-- turns links to the book's pages into links inside the document.
 
 local input = (PANDOC_STATE.input_files or {})[1] or ""
 local book_dir = os.getenv("BOOK_DIR") or "build/book"
 local one_document = FORMAT:match("epub") ~= nil
+local print_document = false     -- set from the metadata (book-print)
 
 local function fail(msg)
   error("\n" .. input .. ": " .. msg .. "\n", 0)
@@ -53,7 +60,7 @@ local function index_chapter(path)
   local num = tonumber(basename(path):match("^(%d+)_"))
   if not num then fail("a chapter's file name must start with its number: " .. path) end
   local ch = {file = path, number = num, html = basename(path):gsub("%.md$", ".html"),
-              sections = {}}
+              sections = {}, headers = {}}
   local doc = read_chapter(path)
   local counters, nfig = {0, 0, 0, 0, 0, 0}, 0
   for _, b in ipairs(doc.blocks) do
@@ -63,6 +70,7 @@ local function index_chapter(path)
       local parts = {tostring(num)}
       for l = 2, b.level do parts[#parts + 1] = tostring(counters[l]) end
       local label = table.concat(parts, ".")
+      ch.headers[#ch.headers + 1] = {label = label, text = pandoc.utils.stringify(b.content)}
       if b.level == 1 and not ch.title then ch.title = b.content end
       if b.level == 2 then ch.sections[#ch.sections + 1] = {id = b.identifier, label = label, title = b.content} end
       if b.identifier ~= "" then
@@ -143,6 +151,28 @@ local function resolve(cite)
   return nil
 end
 
+-- the book's contents: every chapter and its numbered sections, each a link to
+-- target(ch) or target(ch, i) (the chapter's i-th section), each ending with
+-- extra() where that is given
+local function contents(target, extra)
+  local function entry(label, title, href)
+    local t = pandoc.List({pandoc.Span({pandoc.Str(label)}, pandoc.Attr("", {"toc-number"})), pandoc.Space()})
+    t:extend(title)
+    if extra then t:insert(extra()) end
+    return pandoc.Plain({pandoc.Link(t, href)})
+  end
+  local items = pandoc.List()
+  for _, ch in ipairs(chapters) do
+    local subs = pandoc.List()
+    for i, s in ipairs(ch.sections) do subs:insert({entry(s.label, s.title, target(ch, i))}) end
+    local item = pandoc.List({entry(tostring(ch.number), ch.title, target(ch))})
+    if #subs > 0 then item:insert(pandoc.BulletList(subs)) end
+    items:insert(item)
+  end
+  return pandoc.Div({pandoc.Header(2, {pandoc.Str("Contents")}, pandoc.Attr("contents-title", {"unnumbered"})),
+                     pandoc.BulletList(items)}, pandoc.Attr("contents", {"book-toc"}))
+end
+
 local function meta_str(s) return pandoc.MetaString(s) end
 
 local function navigation(doc)
@@ -178,23 +208,7 @@ local function navigation(doc)
       doc.meta.next = pandoc.MetaMap({href = meta_str(chapters[1].html), number = meta_str(tostring(chapters[1].number)),
         title = pandoc.MetaInlines(chapters[1].title)})
     end
-    -- the table of contents
-    local items = pandoc.List()
-    for _, ch in ipairs(chapters) do
-      local head = pandoc.List({pandoc.Span({pandoc.Str(tostring(ch.number))}, pandoc.Attr("", {"toc-number"})), pandoc.Space()})
-      head:extend(ch.title)
-      local subs = pandoc.List()
-      for _, s in ipairs(ch.sections) do
-        local t = pandoc.List({pandoc.Span({pandoc.Str(s.label)}, pandoc.Attr("", {"toc-number"})), pandoc.Space()})
-        t:extend(s.title)
-        subs:insert({pandoc.Plain({pandoc.Link(t, ch.html .. "#" .. s.id)})})
-      end
-      local item = pandoc.List({pandoc.Plain({pandoc.Link(head, ch.html)})})
-      if #subs > 0 then item:insert(pandoc.BulletList(subs)) end
-      items:insert(item)
-    end
-    local toc = pandoc.Div({pandoc.Header(2, {pandoc.Str("Contents")}, pandoc.Attr("contents-title", {"unnumbered"})),
-                            pandoc.BulletList(items)}, pandoc.Attr("contents", {"book-toc"}))
+    local toc = contents(function(ch, i) return ch.html .. (i and "#" .. ch.sections[i].id or "") end)
     local placed = false
     for i, b in ipairs(doc.blocks) do
       if b.t == "Div" and b.identifier == "contents" then doc.blocks[i] = toc; placed = true end
@@ -204,9 +218,74 @@ local function navigation(doc)
   return doc
 end
 
+-- the print document: the front page's text (the first input file) and every
+-- chapter; the ids of each chapter's title and numbered sections there
+local print_ids = {}
+
+local function print_book(doc)
+  -- the front page's text keeps its headers as they are
+  local skip = 0
+  if not current then
+    for _, b in ipairs(read_chapter(input).blocks) do
+      if b.t == "Header" and not b.classes:includes("unnumbered") then skip = skip + 1 end
+    end
+  end
+  local want = {}      -- every chapter's numbered headers, in order
+  for _, ch in ipairs(chapters) do
+    print_ids[ch] = {sections = {}}
+    for _, h in ipairs(ch.headers) do want[#want + 1] = {ch = ch, label = h.label, text = h.text} end
+  end
+  local blocks, seen, k = pandoc.List(), 0, 0
+  for _, b in ipairs(doc.blocks) do
+    if b.t == "Header" and not b.classes:includes("unnumbered") then
+      seen = seen + 1
+      if seen > skip then
+        k = k + 1
+        local w, text = want[k], pandoc.utils.stringify(b.content)
+        if not w or w.text ~= text then
+          fail("the print document's header '" .. text .. "' is not the chapters' header " ..
+               (w and ("'" .. w.text .. "' (" .. w.label .. ")") or k))
+        end
+        b.content:insert(1, pandoc.Space())
+        b.content:insert(1, pandoc.Span({pandoc.Str(w.label)}, pandoc.Attr("", {"header-section-number"})))
+        b.attributes.number = w.label
+        local ids = print_ids[w.ch]
+        if b.level == 1 and not ids.chapter then ids.chapter = b.identifier end
+        if b.level == 2 then ids.sections[#ids.sections + 1] = b.identifier end
+      end
+    end
+    -- the front page's place for the contents: they come first instead
+    if not (b.t == "Div" and b.identifier == "contents") then blocks:insert(b) end
+  end
+  if k ~= #want then fail("the print document has " .. k .. " of the chapters' " .. #want .. " numbered headers") end
+  blocks:insert(1, contents(function(ch, i) return "#" .. ((i and print_ids[ch].sections[i] or print_ids[ch].chapter) or "") end,
+    function() return pandoc.Span({}, pandoc.Attr("", {"toc-page"})) end))
+  doc.blocks = blocks
+  return doc
+end
+
+-- a link to one of the book's pages becomes a link inside the print document;
+-- one to a page that it does not hold (the calculator) keeps its text only
+local function print_link(l)
+  local page, rest = l.target:match("^([%w_%-]+%.html)(.*)$")
+  if not page then return nil end
+  local start = page == "index.html" and "contents" or nil
+  for _, ch in ipairs(chapters) do
+    if ch.html == page then start = print_ids[ch].chapter or "" end
+  end
+  if not start then return l.content end
+  l.target = rest:match("^#") and rest or "#" .. start
+  return l
+end
+
 return {
-  {Pandoc = function(doc) build_index(); return nil end},
+  {Pandoc = function(doc)
+    build_index()
+    if doc.meta["book-print"] then print_document, one_document = true, true end
+    return nil
+  end},
   {Para = number_figure},
   {Cite = resolve},
-  {Pandoc = navigation},
+  {Pandoc = function(doc) if print_document then return print_book(doc) end return navigation(doc) end},
+  {Link = function(l) if print_document then return print_link(l) end end},
 }

@@ -8,7 +8,7 @@
 const fs = require('fs');
 const path = require('path');
 const { pathToFileURL, fileURLToPath } = require('url');
-const cdp = require('./cdp');
+const cdp = require('../../mk/cdp');
 
 const bookDir = path.resolve(process.argv[2] || 'build/book');
 const pages = fs.readdirSync(bookDir).filter(f => f.endsWith('.html')).sort();

@@ -17,7 +17,7 @@ const os = require('os');
 const path = require('path');
 const { execFileSync } = require('child_process');
 const { pathToFileURL } = require('url');
-const cdp = require('./cdp');
+const cdp = require('../../mk/cdp');
 
 const bookDir = path.resolve(process.argv[2] || 'build/book');
 const calc = process.argv[3] || 'build/bin/layout';

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The book builds without a warning, every page and the EPUB are there, and no
-# include, live example, figure or reference is left unresolved.
+# The book builds without a warning, every page, print.html (the whole book in one page, which
+# book.pdf is printed from) and the EPUB are there, and no include, live example, figure or
+# reference is left unresolved.
 cd "$(dirname "$0")/../.." && . tests/book/lib.sh
 
 # rebuild every page as if its inputs had changed (make -W), keeping the log
@@ -20,7 +21,7 @@ chapters=$(make --no-print-directory -s -f Makefile -f - print-chapters <<'MK'
 print-chapters: ; @echo $(CHAPTERS)
 MK
 )
-pages="index.html"
+pages="index.html print.html"
 for c in $chapters; do pages="$pages $(basename "${c%.md}").html"; done
 for p in $pages; do
 	[ -s "$BOOK/$p" ] && ok "$BOOK/$p is built" || not_ok "$BOOK/$p is missing"

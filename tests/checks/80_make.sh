@@ -14,7 +14,7 @@ if out=$(cd "$W" && make --no-print-directory -j2 all 2>&1); then
 else
 	not_ok "make -j2 fails from scratch"; printf '%s\n' "$out" | tail -n 20 | sed 's/^/# /'
 fi
-for f in book/index.html book/book.epub bin/layout lib/liblayout.a; do
+for f in book/index.html book/book.epub book/book.pdf bin/layout lib/liblayout.a; do
 	[ -s "$W/$B/$f" ] || not_ok "make -j2 did not build $B/$f"
 done
 again=$(cd "$W" && make --no-print-directory -j2 all 2>&1 | grep -v '^note:')

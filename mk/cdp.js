@@ -1,8 +1,11 @@
 // cdp.js: headless Chromium driven over --remote-debugging-pipe (no packages needed), for the
-// browser checks (browser.js, calculator.js).
+// printing of book.pdf (mk/print-pdf.js) and the browser checks (tests/book/browser.js,
+// calculator.js).
 //
 //   const cdp = require('./cdp');
 //   const b = cdp.launch();                 // starts chromium; b.finish(lines) prints and exits
+//                                           // (status 1 if a line starts "not ok" or "error:")
+//   cdp.launch(ms, { fail: 'error: ', what: 'printing', flags: [...] })   // its own failure lines
 //   const { sessionId } = await b.page();   // a new tab, attached
 //   await b.open(url, sessionId);           // navigate and wait for the load event
 //   await b.eval('1 + 1', sessionId);       // the value (awaits a promise)
@@ -13,13 +16,15 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
-function launch(timeoutMs = 120000) {
+// a failure to start or to finish within timeoutMs is told as `${fail}${what} ...`; flags: more
+// command-line switches for chromium
+function launch(timeoutMs = 120000, { fail = 'not ok - ', what = 'the browser check', flags = [] } = {}) {
   const browser = process.env.CHROMIUM || 'chromium';
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'book-browser-'));
   const chrome = spawn(browser, [
     '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--no-default-browser-check',
     '--disable-extensions', '--disable-background-networking', '--remote-debugging-pipe',
-    '--user-data-dir=' + profile, 'about:blank',
+    '--user-data-dir=' + profile, ...flags, 'about:blank',
   ], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'], detached: true });
   let chromeErr = '';
   chrome.stderr.on('data', d => { chromeErr += d; });
@@ -55,8 +60,9 @@ function launch(timeoutMs = 120000) {
   function finish(lines) {
     if (done) return;
     done = true;
-    lines.forEach(l => console.log(l));
-    const status = lines.some(l => l.startsWith('not ok')) ? 1 : 0;
+    const errors = lines.some(l => l.startsWith('error:'));   // a build's failure: on stderr
+    const status = errors || lines.some(l => l.startsWith('not ok')) ? 1 : 0;
+    lines.forEach(l => (errors ? console.error : console.log)(l));
     const end = () => {
       try { process.kill(-chrome.pid, 'SIGKILL'); } catch (e) { /* already gone */ }
       fs.rmSync(profile, { recursive: true, force: true });
@@ -66,8 +72,8 @@ function launch(timeoutMs = 120000) {
     setTimeout(end, 5000);
     send('Browser.close').catch(end);
   }
-  chrome.on('error', e => finish([`not ok - start ${browser}: ${e.message}`]));
-  setTimeout(() => finish(['not ok - the browser check timed out', ...tail()]), timeoutMs);
+  chrome.on('error', e => finish([`${fail}${what}: start ${browser}: ${e.message}`]));
+  setTimeout(() => finish([`${fail}${what} timed out after ${timeoutMs / 1000} s`, ...tail()]), timeoutMs);
 
   let loaded = null;
   listeners.push(msg => { if (msg.method === 'Page.loadEventFired' && loaded) loaded(); });
