@@ -5,6 +5,7 @@
  *   if (!lk_device_present()) ...       no device: the lab says so and runs its host part only
  *   lk_device_stamp(buf, n)             "NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, 50 MiB L2)"
  *   lk_time_ms(fn, ctx, &opt)           median time of fn over repeats, each window >= 50 ms
+ *   lk_time_turns_ms(n, fns, ctxs, &opt, ms)   the same for n functions timed in turns
  *   lk_fill_random(h, n, seed)          seeded random floats in [-1, 1), never all zeros
  *   lk_compare_int / lk_compare_float   every element, first mismatch printed
  *   lk_args_*                           `--name value` arguments with usage errors
@@ -133,43 +134,65 @@ static inline void lk_flush_l2(void)
   LK_CHECK(cudaMemsetAsync(buf, 0x5a, bytes, 0));
 }
 
+/* Median milliseconds of one call of each of n functions fn[i](ctx[i]), which launch work on the
+ * default stream.  Each window repeats a function enough times to last min_window_ms (short
+ * windows flatter whichever version has less launch overhead), and ms_out[i] receives the
+ * per-call time of fn[i]'s median window.  The functions are timed in turns: every round times
+ * one window of each, in one order on even rounds and in the reverse order on odd ones.  On a GPU
+ * whose clock falls under sustained load (the power limit), timing one function after another
+ * gives the later ones the slower clock; in turns, each sees the same mix. */
+static inline void lk_time_turns_ms(int n, void (*const *fn)(void *), void *const *ctx, const lk_timing *opt,
+                                    double *ms_out)
+{
+  cudaEvent_t a, b;
+  LK_CHECK(cudaEventCreate(&a));
+  LK_CHECK(cudaEventCreate(&b));
+  int *calls = (int *)malloc(sizeof(int) * (size_t)n);
+  double *w = (double *)malloc(sizeof(double) * (size_t)n * (size_t)opt->repeats);
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < opt->warmup; ++k) fn[i](ctx[i]);
+    float ms = 0;
+    LK_CHECK(cudaEventRecord(a, 0));
+    fn[i](ctx[i]);
+    LK_CHECK(cudaEventRecord(b, 0));
+    LK_CHECK(cudaEventSynchronize(b));
+    LK_CHECK(cudaEventElapsedTime(&ms, a, b));
+    calls[i] = ms > 0 ? (int)(opt->min_window_ms / ms) + 1 : 1000;
+    if (calls[i] < 1) calls[i] = 1;
+    if (calls[i] > 100000) calls[i] = 100000;
+  }
+  for (int r = 0; r < opt->repeats; ++r)
+    for (int j = 0; j < n; ++j) {
+      int i = r % 2 ? n - 1 - j : j;
+      float ms = 0;
+      if (opt->flush_l2) lk_flush_l2();
+      LK_CHECK(cudaEventRecord(a, 0));
+      for (int c = 0; c < calls[i]; ++c) fn[i](ctx[i]);
+      LK_CHECK(cudaEventRecord(b, 0));
+      LK_CHECK(cudaEventSynchronize(b));
+      LK_CHECK(cudaEventElapsedTime(&ms, a, b));
+      LK_CHECK(cudaGetLastError());
+      w[(size_t)i * opt->repeats + r] = ms / calls[i];
+    }
+  for (int i = 0; i < n; ++i) {
+    double *wi = w + (size_t)i * opt->repeats;
+    qsort(wi, (size_t)opt->repeats, sizeof *wi, lk__cmp_double);
+    ms_out[i] = wi[opt->repeats / 2];
+  }
+  free(w);
+  free(calls);
+  LK_CHECK(cudaEventDestroy(a));
+  LK_CHECK(cudaEventDestroy(b));
+}
+
 /* Median milliseconds of one call of fn(ctx), which launches work on the default stream.  Each
  * window repeats fn enough times to last min_window_ms (short windows flatter whichever version
  * has less launch overhead); the per-call time of the median window is returned. */
 static inline double lk_time_ms(void (*fn)(void *), void *ctx, const lk_timing *opt)
 {
-  cudaEvent_t a, b;
-  LK_CHECK(cudaEventCreate(&a));
-  LK_CHECK(cudaEventCreate(&b));
-  for (int i = 0; i < opt->warmup; ++i) fn(ctx);
-  LK_CHECK(cudaDeviceSynchronize());
-  /* calibrate the number of calls per window */
-  float ms = 0;
-  LK_CHECK(cudaEventRecord(a, 0));
-  fn(ctx);
-  LK_CHECK(cudaEventRecord(b, 0));
-  LK_CHECK(cudaEventSynchronize(b));
-  LK_CHECK(cudaEventElapsedTime(&ms, a, b));
-  int calls = ms > 0 ? (int)(opt->min_window_ms / ms) + 1 : 1000;
-  if (calls < 1) calls = 1;
-  if (calls > 100000) calls = 100000;
-  double *w = (double *)malloc(sizeof(double) * (size_t)opt->repeats);
-  for (int r = 0; r < opt->repeats; ++r) {
-    if (opt->flush_l2) lk_flush_l2();
-    LK_CHECK(cudaEventRecord(a, 0));
-    for (int c = 0; c < calls; ++c) fn(ctx);
-    LK_CHECK(cudaEventRecord(b, 0));
-    LK_CHECK(cudaEventSynchronize(b));
-    LK_CHECK(cudaEventElapsedTime(&ms, a, b));
-    LK_CHECK(cudaGetLastError());
-    w[r] = ms / calls;
-  }
-  qsort(w, (size_t)opt->repeats, sizeof *w, lk__cmp_double);
-  double med = w[opt->repeats / 2];
-  free(w);
-  LK_CHECK(cudaEventDestroy(a));
-  LK_CHECK(cudaEventDestroy(b));
-  return med;
+  double ms;
+  lk_time_turns_ms(1, &fn, &ctx, opt, &ms);
+  return ms;
 }
 
 /* ---- data ------------------------------------------------------------------------------------ */
