@@ -9,7 +9,8 @@
  * The ring stays at 4 stages: a fifth (5 x 48 KiB = 240 KiB) does not fit in the 227 KiB of shared
  * memory a CTA may have.
  * Not yet: a CTA still computes one tile; its epilogue leaves the tensor cores idle (step 13).
- * Measured (H200, figures/data/gemm.csv): 0.865 of cuBLAS at 4096^3, 0.874 at
+ * Measured (H200, the run recorded on 2026-11-22, versions timed one after another):
+ *   0.865 of cuBLAS at 4096^3, 0.874 at
  *   8192^3 (an earlier run: 0.911, 0.913) -- not faster than step 11, and why it is slower we have
  *   not pinned down; 3.03x at 4095^3, 2.44x at 4097^3.
  */
