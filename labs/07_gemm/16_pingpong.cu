@@ -92,26 +92,6 @@ __device__ static inline void s16_mma_ktile(float acc[128], const uint8_t *sA, c
   gh_wgmma_commit();
 }
 
-/* the epilogue of a (64,128) half: gh_epilogue's element order, 16 column groups of 8 */
-__device__ static inline void s16_epilogue_half(const float *acc, int row0, int col0, int M, int N, float alpha,
-                                                float beta, float *C, int ldc)
-{
-  int t = threadIdx.x % 128;
-  int r = row0 + 16 * (t / 32) + (t % 32) / 4, c0 = col0 + 2 * (t % 4);
-#pragma unroll
-  for (int j = 0; j < 16; ++j)
-#pragma unroll
-    for (int h = 0; h < 2; ++h)
-#pragma unroll
-      for (int e = 0; e < 2; ++e) {
-        int row = r + 8 * h, col = c0 + 8 * j + e;
-        if (row < M && col < N) {
-          float *c = C + row + (size_t)col * ldc;
-          *c = gemm_epilogue(acc[4 * j + 2 * h + e], alpha, beta, c);
-        }
-      }
-}
-
 /* the next tile of this CTA's walk that lies inside C, from walk index *i on (w.valid 0: none) */
 __device__ static inline lts_work s16_next(const lts_params *sched, int *i)
 {
@@ -181,8 +161,8 @@ k16_pingpong(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
       GH_WGMMA_WAIT(0);
       gh_fence_acc(acc);
       if (tid % 32 == 0) gh_bar_arrive(&empty[(it - 1) % S16_STAGES]);
-      s16_epilogue_half(acc, w.m * S16_BM, w.n * S16_BN, M, N, alpha, beta, C, ldc);
-      s16_epilogue_half(acc + 64, w.m * S16_BM + 64, w.n * S16_BN, M, N, alpha, beta, C, ldc);
+      gh_epilogue_cols(acc, 16, w.m * S16_BM, w.n * S16_BN, M, N, alpha, beta, C, ldc);
+      gh_epilogue_cols(acc + 64, 16, w.m * S16_BM + 64, w.n * S16_BN, M, N, alpha, beta, C, ldc);
       w = next;
     }
   }

@@ -236,16 +236,17 @@ __device__ static inline void gh_mma_ktile(float acc[128], const uint8_t *sA, co
 
 // ANCHOR: epilogue
 /* The epilogue: accumulator d[4j + 2h + e] of thread t of the warpgroup is element
- *   row 16 (t/32) + (t%32)/4 + 8h,  column 8j + 2 (t%4) + e   of the warpgroup's (64,256) tile,
- * written straight to C (column-major): for each store a warp covers 4 columns x 8 rows, four full
- * 32-byte sectors.  Every element is predicated on (row < M, column < N). */
-__device__ static inline void gh_epilogue(const float acc[128], int row0, int col0, int M, int N, float alpha,
-                                          float beta, float *C, int ldc)
+ *   row 16 (t/32) + (t%32)/4 + 8h,  column 8j + 2 (t%4) + e   of the warpgroup's (64, 8 groups)
+ * tile -- (64,256) for groups = 32 --, written straight to C (column-major): for each store a warp
+ * covers 4 columns x 8 rows, four full 32-byte sectors.  Every element is predicated on
+ * (row < M, column < N).  `groups` is a constant where it is called, so the loops unroll. */
+__device__ static inline void gh_epilogue_cols(const float *acc, int groups, int row0, int col0, int M, int N,
+                                               float alpha, float beta, float *C, int ldc)
 {
   int t = threadIdx.x % 128;
   int r = row0 + 16 * (t / 32) + (t % 32) / 4, c0 = col0 + 2 * (t % 4);
 #pragma unroll
-  for (int j = 0; j < 32; ++j)
+  for (int j = 0; j < groups; ++j)
 #pragma unroll
     for (int h = 0; h < 2; ++h)
 #pragma unroll
@@ -256,6 +257,11 @@ __device__ static inline void gh_epilogue(const float acc[128], int row0, int co
           *c = gemm_epilogue(acc[4 * j + 2 * h + e], alpha, beta, c);
         }
       }
+}
+__device__ static inline void gh_epilogue(const float acc[128], int row0, int col0, int M, int N, float alpha,
+                                          float beta, float *C, int ldc)
+{
+  gh_epilogue_cols(acc, 32, row0, col0, M, N, alpha, beta, C, ldc);
 }
 // ANCHOR_END: epilogue
 
