@@ -49,7 +49,7 @@ fi
 n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
-for args in "--sizes 0" "--sizes 12x" "--versions 18" "--shapes -1" "--bogus" "--csv"; do
+for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv"; do
 	# shellcheck disable=SC2086
 	CUDA_VISIBLE_DEVICES= "$bin" $args >"$tmp/out" 2>&1; rc=$?
 	if [ $rc -eq 2 ] && grep -q '^usage:' "$tmp/out"; then ok "07_gemm $args: a usage error (exit 2)"
