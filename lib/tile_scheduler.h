@@ -130,18 +130,24 @@ LTS_FN lts_work lts_work_at(const lts_params *p, int grid_z, int bx, int by, int
  *
  *   - the tiles are taken in the order above (raster, swizzle; clusters of 1 x 1); the first
  *     dp_tiles of them (a multiple of P) are data-parallel: CTA c takes tiles c, c + P, ...;
- *     the rest, sk_tiles (by default those of the last, partial wave), are Stream-K tiles;
+ *     the rest, sk_tiles (by default those of the last, partial wave, or of the last two waves
+ *     where the last holds fewer tiles than half the CTAs), are Stream-K tiles;
  *   - the I = sk_tiles * k_iters iterations of the other tiles, tile by tile and k tile by k tile,
  *     are cut into P contiguous ranges, CTA c taking [floor(c I / P), floor((c+1) I / P)): every
  *     CTA gets the same number of iterations, give or take one;
- *   - a range that crosses tile boundaries is walked as units, each a tile and a k range in it.
- *     The CTA whose unit holds k iteration 0 of a tile owns it: it adds, in the order of k, the
- *     partial sums of the `peers` later CTAs that hold the rest of the tile's k loop, and writes
- *     the tile.  A unit that starts past k iteration 0 is always the first Stream-K unit of its
- *     CTA: that CTA stores its partial sums in workspace slot `cta` and raises its flag.
+ *   - a range that crosses tile boundaries is walked as units, each a tile and a k range in it,
+ *     the range's last tile first: so every CTA starts its range at k tile 0 of a tile (or inside
+ *     the one tile it lies in), and the CTAs that read the same panels of A and B read them at
+ *     about the same time, as in the data-parallel waves;
+ *   - the CTA whose unit holds the last k iteration of a tile owns it: it adds, in descending k,
+ *     the partial sums of the `peers` earlier CTAs that hold the rest of the tile's k loop, and
+ *     writes the tile.  A unit that ends before a tile's end is always the first Stream-K unit of
+ *     its CTA: that CTA stores its partial sums in workspace slot `cta` and raises its flag; an
+ *     owner with peers is always its CTA's last unit, so the sums it waits for are written before
+ *     it gets there, or at about the same time.
  *
  * The result does not depend on timing: every tile's sum is taken in the same order every run.
- * An owner waits only for later CTAs' first Stream-K unit, which waits for nothing, so the waits
+ * An owner waits only for earlier CTAs' first Stream-K unit, which waits for nothing, so the waits
  * cannot form a cycle -- provided all P CTAs are resident at once (a persistent grid).
  *
  * Split-K is the special case sk_tiles = T, P = T * s with s dividing k_iters: every range is one
@@ -169,14 +175,17 @@ typedef struct lts_sk_unit {
 LTS_FN int lts__tiles(const lts_params *p) { return p->tiles_m * p->tiles_n * p->tiles_l; }
 
 /* The Stream-K tiles for T tiles of k_iters k tiles on P CTAs: none when the tiles fill whole
- * waves; otherwise the tiles of the last, partial wave (all of them if T < P) -- or, where those
- * hold fewer k iterations than there are CTAs, one full wave more.  (Sharing out a full wave more
- * every time was measured slower: lab 07, step 15's header.) */
+ * waves; all of them when T < P; otherwise the tiles of the last, partial wave -- or, where those
+ * are fewer than half the CTAs (a CTA's share under half a tile, so that a tile is cut into three
+ * parts or more and its owner adds them one after another), or hold fewer k iterations than there
+ * are CTAs, one full wave more, so that every CTA's share is one to two tiles. */
 LTS_FN int lts_sk_default_tiles(int tiles, int ctas, int k_iters)
 {
   int r = tiles % ctas;
-  if (r == 0 || (long long)r * k_iters >= ctas) return r;
-  return tiles >= ctas ? r + ctas : tiles;
+  if (r == 0) return 0;
+  if (tiles < ctas) return tiles;
+  if (2 * r >= ctas && (long long)r * k_iters >= ctas) return r;
+  return r + ctas;
 }
 
 /* The parameters, or 0 with why in *err.  `order` comes from lts_init with clusters of 1 x 1 and a
@@ -216,7 +225,8 @@ LTS_FN int lts_sk_cta_of(const lts_sk_params *p, long long x)
 }
 
 // ANCHOR: sk_unit
-/* Unit i of CTA c's walk: first its data-parallel tiles, then the units of its Stream-K range. */
+/* Unit i of CTA c's walk: first its data-parallel tiles, then the units of its Stream-K range,
+ * the range's last tile first. */
 LTS_FN lts_sk_unit lts_sk_unit_at(const lts_sk_params *p, int c, int i)
 {
   lts_sk_unit u;
@@ -228,14 +238,13 @@ LTS_FN lts_sk_unit lts_sk_unit_at(const lts_sk_params *p, int c, int i)
     u.k_begin = 0;
     u.k_end = p->k_iters;
   } else {
-    long long b = lts_sk_start(p, c), e = lts_sk_start(p, c + 1);
-    long long x = i == waves ? b : (b / p->k_iters + (i - waves)) * p->k_iters;   /* the unit's start */
-    if (p->sk_tiles == 0 || x >= e) { u.valid = 0; x = 0; }
-    long long t = x / p->k_iters, tile_end = (t + 1) * p->k_iters;
-    u.k_begin = (int)(x - t * p->k_iters);
-    u.k_end = (int)((e < tile_end ? e : tile_end) - t * p->k_iters);
-    if (u.valid && u.k_begin == 0)                     /* the owner: CTAs after it up to the tile's end */
-      u.peers = lts_sk_cta_of(p, tile_end - 1) - c;
+    long long b = lts_sk_start(p, c), e = lts_sk_start(p, c + 1), K = p->k_iters;
+    long long t = e > b ? (e - 1) / K - (i - waves) : -1;          /* the tile: the last one first */
+    if (p->sk_tiles == 0 || t < b / K) { u.valid = 0; t = 0; }
+    u.k_begin = (int)((b > t * K ? b : t * K) - t * K);
+    u.k_end = (int)((e < (t + 1) * K ? e : (t + 1) * K) - t * K);
+    if (u.valid && u.k_end == K && u.k_begin > 0)      /* the owner: CTAs before it, back to k tile 0 */
+      u.peers = c - lts_sk_cta_of(p, t * K);
     j = p->dp_tiles + (int)t;
   }
   u.tile = j;

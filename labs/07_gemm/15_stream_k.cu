@@ -52,7 +52,8 @@ __device__ static inline void s15_flag_store(int *flag, int v)
 // ANCHOR: kernel
 __global__ void __launch_bounds__(384, 1)
 k15_stream_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB, lts_sk_params sk,
-             int M, int N, float alpha, float beta, float *C, int ldc, float *work, int *flags, int epoch)
+             int M, int N, float alpha, float beta, float *C, int ldc, float *work, int *flags, int epoch,
+             gh_timeline tl)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
@@ -85,6 +86,7 @@ k15_stream_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
     for (int i = 0;; ++i) {
       lts_sk_unit u = lts_sk_unit_at(&sk, cta, i);
       if (!u.valid) break;
+      unsigned long long t0 = gh_now(&tl);               // the timeline's marks (off when timed)
       gh_zero_acc(acc);
       gh_fence_acc(acc);
       for (int kt = u.k_begin; kt < u.k_end; ++kt, ++it) {
@@ -97,28 +99,32 @@ k15_stream_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
       GH_WGMMA_WAIT(0);
       gh_fence_acc(acc);
       if (tid % 32 == 0) gh_bar_arrive(&p.empty[(it - 1) % S15_STAGES]);   // the unit's last stage
+      unsigned long long t1 = gh_now(&tl);
       // ANCHOR: fixup
-      if (u.k_begin > 0) {                               // partial sums: to slot `cta`, then the flag
+      if (u.k_end < sk.k_iters) {                        // partial sums: to slot `cta`, then the flag
         float *slot = work + (size_t)cta * S15_SLOT + t;
 #pragma unroll
         for (int j = 0; j < 128; ++j) slot[j * 256] = acc[j];   // thread-fastest: coalesced
         s15_consumers_sync();                            // all 256 threads' sums are written ...
         if (t == 0) s15_flag_store(&flags[cta], epoch);  // ... then published (a release at GPU scope)
+        gh_mark_unit(&tl, c, u.m, u.n, u.k_begin, u.k_end, 2, t0, t1, t1);
         continue;
       }
-      for (int q = 1; q <= u.peers; ++q) {               // the owner: add the peers' sums, in k order
+      for (int q = 1; q <= u.peers; ++q) {               // the owner: add the peers' sums, k descending
         if (t == 0) {
           long long t0 = clock64();
-          while (s15_flag_load(&flags[cta + q]) != epoch)
+          while (s15_flag_load(&flags[cta - q]) != epoch)
             if (clock64() - t0 > 20000000000ll) __trap();   // ~10 s at 2 GHz: a lost partial sum
         }
         s15_consumers_sync();
-        const float *slot = work + (size_t)(cta + q) * S15_SLOT + t;
+        const float *slot = work + (size_t)(cta - q) * S15_SLOT + t;
 #pragma unroll
         for (int j = 0; j < 128; ++j) acc[j] += __ldcg(slot + j * 256);
       }
       // ANCHOR_END: fixup
+      unsigned long long t2 = gh_now(&tl);
       gh_epilogue(acc, u.m * GH_BM + 64 * c, u.n * GH_BN, M, N, alpha, beta, C, ldc);
+      gh_mark_unit(&tl, c, u.m, u.n, u.k_begin, u.k_end, u.peers ? 1 : 0, t0, t1, t2);
     }
   }
 #endif
@@ -161,7 +167,7 @@ void gemm_15_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, 
   }
   epoch = epoch == 0x7fffffff ? 1 : epoch + 1;           // flags of earlier launches never match
   if (epoch == 1) LK_CHECK(cudaMemset(flags, 0, (size_t)slots * sizeof(int)));
-  k15_stream_k<<<ctas, 384, GH_SMEM(S15_STAGES)>>>(op.a, op.b, sk, M, N, alpha, beta, C, ldc, work, flags, epoch);
+  k15_stream_k<<<ctas, 384, GH_SMEM(S15_STAGES)>>>(op.a, op.b, sk, M, N, alpha, beta, C, ldc, work, flags, epoch, gh_tl);
   LK_CHECK(cudaGetLastError());
 }
 // ANCHOR_END: launch

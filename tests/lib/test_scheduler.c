@@ -7,9 +7,10 @@
  *   - walking the grid visits every tile of the problem exactly once (the rounded-up clusters of a
  *     swizzle lie outside the problem), and every CTA walks work indices bz, bz+P, bz+2P, ...
  *   - Stream-K (lts_sk_*): the units of all CTAs cover every k iteration of every tile exactly
- *     once; data-parallel tiles are whole; each tile has one owner, the unit holding k iteration 0,
- *     and its `peers` are exactly the later CTAs holding the rest of the tile, each as its first
- *     Stream-K unit, in the order of k (so the fix-up order is fixed and the waits form no cycle);
+ *     once; data-parallel tiles are whole; a range's tiles are walked last first; each tile has one
+ *     owner, the unit holding its last k iteration, which is its CTA's last unit when it has peers;
+ *     its `peers` are exactly the earlier CTAs holding the rest of the tile, each as its first
+ *     Stream-K unit, in descending k (so the fix-up order is fixed and the waits form no cycle);
  *     the Stream-K iterations are shared out evenly; split-K is the special case P = T * s.
  */
 #include "layout.h"
@@ -63,6 +64,7 @@ static int check_stream_k(const lts_sk_params *sk, int split)
   long long lo = sk->sk_iters / P, hi = (sk->sk_iters + P - 1) / P;
   for (int c = 0; c < P; ++c) {
     long long sk_iters = 0;
+    int prev_tile = T;
     first_unit_tile[c] = -1;
     for (int i = 0;; ++i) {
       lts_sk_unit u = lts_sk_unit_at(sk, c, i);
@@ -76,20 +78,23 @@ static int check_stream_k(const lts_sk_params *sk, int split)
       if (i >= waves) {
         sk_iters += u.k_end - u.k_begin;
         if (i == waves) { first_unit_tile[c] = u.tile; first_unit_kb[c] = u.k_begin; first_unit_ke[c] = u.k_end; }
-        else if (u.k_begin != 0) bad++;                         /* only the first unit starts inside a tile */
+        else if (u.k_end != K) bad++;                           /* only the first unit ends inside a tile */
+        if (i > waves && u.tile >= prev_tile) bad++;            /* the range's tiles, last first */
+        prev_tile = u.tile;
         if (split && u.k_end - u.k_begin != K / split) bad++;  /* split-K: one of s equal parts */
       }
       for (int k = u.k_begin; k < u.k_end; ++k) cover[u.tile * K + k]++;
-      if (u.k_begin == 0) {
+      if (u.k_end == K) {
         owner[u.tile]++;
-        /* the peers: CTAs c+1 .. c+peers, each starting with this tile, in the order of k */
-        int k = u.k_end;
+        /* the peers: CTAs c-1 .. c-peers, each starting its walk with this tile, k descending */
+        int k = u.k_begin;
         for (int q = 1; q <= u.peers; ++q) {
-          lts_sk_unit v = lts_sk_unit_at(sk, c + q, waves);
-          if (c + q >= P || !v.valid || v.tile != u.tile || v.k_begin != k) { bad++; break; }
-          k = v.k_end;
+          lts_sk_unit v = lts_sk_unit_at(sk, c - q, waves);
+          if (c - q < 0 || !v.valid || v.tile != u.tile || v.k_end != k) { bad++; break; }
+          k = v.k_begin;
         }
-        if (k != K) bad++;                                       /* owner + peers: the whole k loop */
+        if (k != 0) bad++;                                       /* owner + peers: the whole k loop */
+        if (u.peers > 0 && lts_sk_unit_at(sk, c, i + 1).valid) bad++;   /* an owner waits last */
       } else if (u.peers != 0) bad++;
     }
     if (sk->sk_tiles > 0 && (sk_iters < lo || sk_iters > hi)) bad++;   /* shared out evenly */
@@ -153,8 +158,13 @@ static void stream_k(void)
   /* the worked example of the book: 4 x 3 tiles, 8 k tiles each, 5 CTAs */
   lts_init(&order, 4, 3, 1, 1, 1, 1, 1, &err);
   int ok = lts_sk_init(&sk, &order, 8, 5, lts_sk_default_tiles(12, 5, 8), &err);
-  CHECK(ok && sk.dp_tiles == 10 && sk.sk_tiles == 2 && sk.sk_iters == 16 && lts_sk_start(&sk, 1) == 3,
-        "12 tiles on 5 CTAs: 10 data-parallel tiles (2 waves), the last 2 tiles' 16 iterations 3 or 4 a CTA");
+  CHECK(ok && sk.dp_tiles == 5 && sk.sk_tiles == 7 && sk.sk_iters == 56 && lts_sk_start(&sk, 1) == 11,
+        "12 tiles on 5 CTAs: 5 data-parallel tiles (1 wave), the last 7 tiles' 56 iterations 11 or 12 a CTA");
+  /* the default: the last wave alone where it holds at least half the CTAs, else a wave more */
+  CHECK(lts_sk_default_tiles(512, 132, 64) == 116 && lts_sk_default_tiles(800, 132, 64) == 140 &&
+        lts_sk_default_tiles(72, 132, 256) == 72 && lts_sk_default_tiles(264, 132, 64) == 0 &&
+        lts_sk_default_tiles(200, 132, 1) == 200,
+        "default Stream-K tiles: 116 of 512, 140 of 800, all of 72, none of 264, 200 of 200 at k 1 (on 132 CTAs)");
 }
 
 int main(void)
