@@ -111,7 +111,9 @@ static void print_sk_units(const lts_sk_params *sk, const char *prefix)
       if (!u.valid) break;
       printf("%scta %d unit %d tile %d (%d,%d,%d) k [%d,%d) ", prefix, c, i, u.tile, u.m, u.n, u.l, u.k_begin, u.k_end);
       if (u.k_begin == 0 && u.k_end == sk->k_iters) printf("whole\n");
-      else if (u.k_end == sk->k_iters) printf("owner: adds the partial sums of CTA %d..%d, writes the tile\n", c - 1, c - u.peers);
+      else if (u.k_end == sk->k_iters && u.peers == 1) printf("owner: adds the partial sums of CTA %d, writes the tile\n", c - 1);
+      else if (u.k_end == sk->k_iters)
+        printf("owner: adds the partial sums of CTAs %d down to %d, writes the tile\n", c - 1, c - u.peers);
       else printf("partial: sums to workspace slot %d\n", c);
     }
 }

@@ -41,9 +41,9 @@ done
 # command line: every unit's k range, and a configuration the scheduler refuses is an error (exit 2)
 out=$("$bin" --predict-sk 2 1 1 1 m 8 4 auto 2>&1); rc=$?
 want='cta 0 unit 0 tile 0 (0,0,0) k [0,4) partial: sums to workspace slot 0
-cta 1 unit 0 tile 0 (0,0,0) k [4,8) owner: adds the partial sums of CTA 0..0, writes the tile
+cta 1 unit 0 tile 0 (0,0,0) k [4,8) owner: adds the partial sums of CTA 0, writes the tile
 cta 2 unit 0 tile 1 (1,0,0) k [0,4) partial: sums to workspace slot 2
-cta 3 unit 0 tile 1 (1,0,0) k [4,8) owner: adds the partial sums of CTA 2..2, writes the tile'
+cta 3 unit 0 tile 1 (1,0,0) k [4,8) owner: adds the partial sums of CTA 2, writes the tile'
 [ $rc -eq 0 ] && [ "$(printf '%s\n' "$out" | tail -n +2)" = "$want" ] &&
 	ok "--predict-sk: 2 tiles on 4 CTAs is split-K by 2" || { not_ok "--predict-sk 2 1 1 1 m 8 4 auto (status $rc)"; printf '%s\n' "$out" | sed 's/^/# /'; }
 for args in "4 3 1 1 m 8 5 3" "1 1 1 1 m 2 4 auto" "3 3 1 2 m 8 4 auto"; do

@@ -4,8 +4,8 @@
 # Stream-K (lib/tile_scheduler.h) on EX4_CTAS CTAs and prints every unit.
 # Choose EX4_CTAS so that the schedule is split-K by 4: every tile's k loop
 # cut into 4 equal parts, each part the only unit of its own CTA, the part
-# holding k tile 0 owning the tile.  Predict first: how many CTAs, which k
-# tiles does CTA 5 take, and whose partial sums does CTA 4 add?
+# holding the last k tile owning the tile.  Predict first: how many CTAs, which
+# k tiles does CTA 5 take, and whose partial sums does CTA 7 add?
 . mk/checker-lib.sh
 lab_host_run
 units=$(grep '^ex4 cta ' "$WORK/out")
@@ -25,6 +25,6 @@ bad=$(printf '%s\n' "$units" | sed -n 's/.* k \[\([0-9]*\),\([0-9]*\)).*/\1 \2/p
 parts=$(printf '%s\n' "$units" | awk '{ print $7 }' | sort | uniq -c | awk '$1 != 4' | head -n 1)
 [ -z "$parts" ] || not_solved "a tile is not cut into exactly 4 parts ($ctas CTAs)"
 [ "$ctas" -eq 24 ] || not_solved "expected 24 CTAs, 4 per tile; the lab has $ctas"
-printf '%s\n' "$units" | grep -q '^ex4 cta 4 unit 0 tile 1 (1,0,0) k \[0,2) owner: adds the partial sums of CTA 5..7, writes the tile$' ||
-	not_solved "CTA 4 should own tile 1, k tiles [0,2), and add the sums of CTAs 5 to 7"
+printf '%s\n' "$units" | grep -q '^ex4 cta 7 unit 0 tile 1 (1,0,0) k \[6,8) owner: adds the partial sums of CTAs 6 down to 4, writes the tile$' ||
+	not_solved "CTA 7 should own tile 1, k tiles [6,8), and add the sums of CTAs 6, 5 and 4"
 solved
