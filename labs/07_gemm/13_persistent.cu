@@ -21,7 +21,7 @@
 // ANCHOR: kernel
 __global__ void __launch_bounds__(384, 1)
 k13_persistent(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB, lts_params sched,
-               int M, int N, int K, float alpha, float beta, float *C, int ldc)
+               int M, int N, int K, float alpha, float beta, float *C, int ldc, gh_timeline tl)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
@@ -57,6 +57,7 @@ k13_persistent(const __grid_constant__ CUtensorMap tA, const __grid_constant__ C
       lts_work w = lts_work_at(&sched, gridDim.z, blockIdx.x, blockIdx.y, blockIdx.z, i);
       if (!w.valid) break;
       if (w.m >= sched.tiles_m || w.n >= sched.tiles_n) continue;
+      unsigned long long t0 = gh_now(&tl);               // the timeline's marks (off when timed)
       gh_zero_acc(acc);
       gh_fence_acc(acc);
       for (int kt = 0; kt < ktiles; ++kt, ++it) {
@@ -69,7 +70,9 @@ k13_persistent(const __grid_constant__ CUtensorMap tA, const __grid_constant__ C
       GH_WGMMA_WAIT(0);
       gh_fence_acc(acc);
       if (tid % 32 == 0) gh_bar_arrive(&p.empty[(it - 1) % S13_STAGES]);   // the tile's last stage
+      unsigned long long t1 = gh_now(&tl);
       gh_epilogue(acc, w.m * GH_BM + 64 * c, w.n * GH_BN, M, N, alpha, beta, C, ldc);
+      gh_mark_unit(&tl, c, w.m, w.n, 0, ktiles, 0, t0, t1, t1);
     }
   }
 #endif
@@ -109,6 +112,6 @@ void gemm_13_persistent(int M, int N, int K, float alpha, const bf16 *A, int lda
   int gx, gy, gz;
   lts_grid(&sched, gh_sm_count(), &gx, &gy, &gz);       // one CTA per SM, never more than the tiles
   // ANCHOR_END: schedule
-  k13_persistent<<<dim3(gx, gy, gz), 384, GH_SMEM(S13_STAGES)>>>(op.a, op.b, sched, M, N, K, alpha, beta, C, ldc);
+  k13_persistent<<<dim3(gx, gy, gz), 384, GH_SMEM(S13_STAGES)>>>(op.a, op.b, sched, M, N, K, alpha, beta, C, ldc, gh_tl);
   LK_CHECK(cudaGetLastError());
 }

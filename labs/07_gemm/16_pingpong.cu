@@ -105,7 +105,7 @@ __device__ static inline lts_work s16_next(const lts_params *sched, int *i)
 // ANCHOR: kernel
 __global__ void __launch_bounds__(384, 1)
 k16_pingpong(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB, lts_params sched, int M,
-             int N, int K, float alpha, float beta, float *C, int ldc)
+             int N, int K, float alpha, float beta, float *C, int ldc, gh_timeline tl)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
@@ -148,6 +148,7 @@ k16_pingpong(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
         continue;
       }
       if (v > 0) s16_turn_wait(c);                       // the other has issued all MMAs of tile v - 1
+      unsigned long long t0 = gh_now(&tl);               // the timeline's marks (off when timed)
       gh_zero_acc(acc);
       gh_fence_acc(acc);
       for (int kt = 0; kt < ktiles; ++kt, ++it) {
@@ -161,8 +162,10 @@ k16_pingpong(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
       GH_WGMMA_WAIT(0);
       gh_fence_acc(acc);
       if (tid % 32 == 0) gh_bar_arrive(&empty[(it - 1) % S16_STAGES]);
+      unsigned long long t1 = gh_now(&tl);
       gh_epilogue_cols(acc, 16, w.m * S16_BM, w.n * S16_BN, M, N, alpha, beta, C, ldc);
       gh_epilogue_cols(acc + 64, 16, w.m * S16_BM + 64, w.n * S16_BN, M, N, alpha, beta, C, ldc);
+      gh_mark_unit(&tl, c, w.m, w.n, 0, ktiles, 0, t0, t1, t1);
       w = next;
     }
   }
@@ -193,6 +196,6 @@ void gemm_16_pingpong(int M, int N, int K, float alpha, const bf16 *A, int lda, 
   }
   int gx, gy, gz;
   lts_grid(&sched, gh_sm_count(), &gx, &gy, &gz);       // one CTA per SM, never more than the tiles
-  k16_pingpong<<<dim3(gx, gy, gz), 384, S16_SMEM>>>(op.a, op.b, sched, M, N, K, alpha, beta, C, ldc);
+  k16_pingpong<<<dim3(gx, gy, gz), 384, S16_SMEM>>>(op.a, op.b, sched, M, N, K, alpha, beta, C, ldc, gh_tl);
   LK_CHECK(cudaGetLastError());
 }

@@ -42,6 +42,8 @@
  *   build/bin/07_gemm --schedules            time steps 13 and 14 under every raster and swizzle
  *   build/bin/07_gemm --choice               padded copy or predicated step 8, measured both ways
  *   build/bin/07_gemm --bench-shapes N       also time step 9 and steps 11-17 at N random shapes
+ *   build/bin/07_gemm --timeline DIR         when and where each unit of work ran, steps 12, 13, 15
+ *                                            and 16 (DIR/07_timeline.dat; --data DIR writes it too)
  *
  * What it prints
  *   the host algebra of the tilings and the self-test (deterministic), then, on a GPU, one
@@ -586,6 +588,74 @@ static void bench_choice(void)
   }
 }
 
+/* --timeline DIR: when and where every unit of work ran (DIR/07_timeline.dat, chapter 7's timeline
+ * figures).  Each run is a verified version launched once to warm up and once with gh_tl set; the
+ * marks are checked before they are written: every k tile of every tile, once. */
+typedef struct timeline_run { const char *label; int id, M, N, K; } timeline_run;
+static const timeline_run TIMELINE_RUNS[] = {
+  { "whole tiles", 12, 1536, 1536, 16384 },     /* 72 tiles for 132 SMs */
+  { "Stream-K", 15, 1536, 1536, 16384 },
+  { "whole tiles", 13, 5120, 5120, 4096 },      /* 800 tiles: 6 waves and 8 tiles */
+  { "Stream-K", 15, 5120, 5120, 4096 },
+  { "ping-pong", 16, 4096, 4096, 1024 },        /* 1024 (128,128) tiles, 16 k tiles each */
+};
+
+static int timeline(const char *dir)
+{
+  char path[1024];
+  snprintf(path, sizeof path, "%s/07_timeline.dat", dir);
+  FILE *f = lk_data_open(dir, "07_timeline.dat",
+                         "run version M N K sm cta wg m n k_begin k_end kind start_us mma_end_us fix_end_us end_us"
+                         " (kind 0 whole, 1 owner, 2 partial; steps 12, 13, 15: consumer 0's rows)", 1);
+  if (!f) return 1;
+  const int cap = 1 << 16;
+  gh_mark *marks, *h = (gh_mark *)malloc(sizeof(gh_mark) * cap);
+  int *count, bad = 0;
+  LK_CHECK(cudaMalloc(&marks, sizeof(gh_mark) * cap));
+  LK_CHECK(cudaMalloc(&count, sizeof(int)));
+  for (size_t r = 0; r < sizeof TIMELINE_RUNS / sizeof TIMELINE_RUNS[0]; ++r) {
+    const timeline_run *t = &TIMELINE_RUNS[r];
+    shape s = { t->M, t->N, t->K, t->M, t->K, t->M };
+    const version *v = version_of(t->id);
+    operands o = operands_new(&s, BF16, 500 + r);
+    run_version(v, &s, 1.0f, o.A, o.B, 0.0f, o.C);                   /* warm-up */
+    int n = 0;
+    LK_CHECK(cudaMemset(count, 0, sizeof(int)));
+    gh_tl.marks = marks; gh_tl.count = count; gh_tl.capacity = cap;
+    run_version(v, &s, 1.0f, o.A, o.B, 0.0f, o.C);
+    gh_tl.marks = NULL; gh_tl.count = NULL; gh_tl.capacity = 0;
+    LK_CHECK(cudaDeviceSynchronize());
+    LK_CHECK(cudaMemcpy(&n, count, sizeof(int), cudaMemcpyDeviceToHost));
+    if (n > cap) { printf("timeline: FAIL %s: %d marks, room for %d\n", v->name, n, cap); bad = 1; n = cap; }
+    LK_CHECK(cudaMemcpy(h, marks, sizeof(gh_mark) * n, cudaMemcpyDeviceToHost));
+    /* each k tile of each tile once: per consumer warpgroup in steps 12, 13 and 15, per tile in 16 */
+    int bm = t->id == 16 ? 128 : GH_BM, bn = t->id == 16 ? 128 : GH_BN, wgs = t->id == 16 ? 1 : 2;
+    int tm = (s.M + bm - 1) / bm, tn = (s.N + bn - 1) / bn, kt = (s.K + GH_BK - 1) / GH_BK;
+    long long want = (long long)tm * tn * kt * wgs, got = 0;
+    unsigned long long t0 = ~0ull, t1 = 0;
+    for (int i = 0; i < n; ++i) {
+      got += h[i].k_end - h[i].k_begin;
+      if (h[i].start < t0) t0 = h[i].start;
+      if (h[i].end > t1) t1 = h[i].end;
+    }
+    if (got != want) { printf("timeline: FAIL %s %dx%dx%d: marks cover %lld k tiles, want %lld\n", v->name, s.M, s.N, s.K, got, want); bad = 1; }
+    for (int i = 0; i < n; ++i)                          /* both consumers of a (128,256) tile: one row */
+      if (t->id == 16 || h[i].wg == 0)
+      fprintf(f, "\"%s\" %s %d %d %d %d %d %d %d %d %d %d %d %.2f %.2f %.2f %.2f\n", t->label, v->name, s.M, s.N, s.K,
+              h[i].sm, h[i].cta, h[i].wg, h[i].m, h[i].n, h[i].k_begin, h[i].k_end, h[i].kind, (h[i].start - t0) * 1e-3,
+              (h[i].mma_end - t0) * 1e-3, (h[i].fix_end - t0) * 1e-3, (h[i].end - t0) * 1e-3);
+    printf("timeline: %-20s %5dx%5dx%5d  %5d units in %7.1f us: %s\n", v->name, s.M, s.N, s.K, n, (t1 - t0) * 1e-3,
+           got == want ? "every k tile once" : "FAIL");
+    operands_free(&o);
+  }
+  fclose(f);
+  LK_CHECK(cudaFree(marks));
+  LK_CHECK(cudaFree(count));
+  free(h);
+  if (!bad) printf("wrote %s\n", path);
+  return bad;
+}
+
 /* --schedules: steps 13 and 14 under each raster and swizzle of the tile scheduler */
 static void bench_schedules(void)
 {
@@ -626,6 +696,7 @@ static void bench_schedules(void)
 static const char *usage =
   "usage: 07_gemm [--check-only] [--quick] [--sizes LIST] [--versions LIST] [--shapes N]\n"
   "               [--csv FILE] [--data DIR] [--self-test] [--schedules] [--choice] [--bench-shapes N]\n"
+  "               [--timeline DIR]\n"
   "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-17\n";
 
 static int parse_sizes(const char *s, shape *out, int cap)
@@ -649,11 +720,13 @@ int main(int argc, char **argv)
 {
   lk_args args = { argc, argv, usage };
   const char *known[] = { "--check-only", "--quick", "--sizes=", "--versions=", "--shapes=", "--csv=", "--data=", "--self-test",
-                          "--schedules", "--choice", "--bench-shapes=", NULL };
+                          "--schedules", "--choice", "--bench-shapes=", "--timeline=", NULL };
   lk_args_check(&args, known);
   int quick = lk_arg_flag(&args, "--quick"), check_only = lk_arg_flag(&args, "--check-only");
   shape sizes[64];
-  int nsizes = parse_sizes(lk_arg_str(&args, "--sizes", quick ? "1024,2048,1000,4097" : "1024,2048,4096,8192,4095,4097,1000"), sizes, 64);
+  const char *tl_dir = lk_arg_str(&args, "--timeline", NULL);   /* verifies the timeline's shapes, times nothing */
+  const char *tl_sizes = "1536x1536x16384,5120x5120x4096,4096x4096x1024";
+  int nsizes = parse_sizes(lk_arg_str(&args, "--sizes", tl_dir ? tl_sizes : quick ? "1024,2048,1000,4097" : "1024,2048,4096,8192,4095,4097,1000"), sizes, 64);
   if (nsizes < 1) lk_usage_error(&args, "bad --sizes: %s", lk_arg_str(&args, "--sizes", ""));
   const char *vl = lk_arg_str(&args, "--versions", NULL);
   if (!vl) for (int i = 0; i <= MAX_ID; ++i) selected[i] = 1;
@@ -712,6 +785,7 @@ int main(int argc, char **argv)
          (int)(sizeof fixed / sizeof fixed[0]), nsizes, nshapes, failed ? "FAIL" : "PASS");
   if (failed) { printf("%d checks failed: nothing is timed\n", failed); return 1; }
   if (check_only) return 0;
+  if (tl_dir) return timeline(tl_dir);
 
   /* ---- timing */
   const char *csv_path = lk_arg_str(&args, "--csv", NULL), *data_dir = lk_arg_str(&args, "--data", NULL);
@@ -729,6 +803,7 @@ int main(int argc, char **argv)
   if (bench_shapes > 0) bench_random_shapes(bench_shapes, csv, dev, day);
   if (lk_arg_flag(&args, "--choice")) bench_choice();
   if (lk_arg_flag(&args, "--schedules")) bench_schedules();
+  if (data_dir && timeline(data_dir)) return 1;
   if (csv) { fclose(csv); printf("wrote %s\n", csv_path); }
   cublasDestroy(cublas_f32);
   cublasDestroy(cublas_bf16);

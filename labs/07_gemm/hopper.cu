@@ -31,6 +31,7 @@
 int gh_raster_m = 1, gh_swizzle = 4;   /* the CTA order of steps 13 and 14, chosen by measurement */
 int gh_force = 0;
 int gh_clusters_resident = 0;
+gh_timeline gh_tl;                     /* no timeline: marks NULL */
 
 #define GH_TINY_MNK (1 << 20)          /* below, with K < GH_MIN_K: an unaligned operand goes to step 8 */
 #define GH_MIN_K 128                    /* below: step 9 (the GEMM is the writing of C) */
@@ -147,6 +148,24 @@ int gh_small_tiles_pay(int M, int N)
 {
   long long tiles = (long long)((M + 127) / 128) * ((N + 127) / 128);
   return tiles <= gh_sm_count();
+}
+
+/* Stream-K against the other routes, in the time one SM takes for a k tile of a (128,256) tile:
+ *   Stream-K (step 15)      T k / P' + 24   every SM the same share of the T k iterations (P' the CTAs
+ *                                           it runs), plus about 24 for the partial sums, the fix-up
+ *                                           and filling the ring
+ *   step 16 (when chosen)   0.55 k + 8      one (128,128) tile a CTA
+ *   otherwise               ceil(T / P) k   whole waves of (128,256) tiles
+ * with T the (128,256) tiles, k the k tiles of one and P the SMs.  The constants are fitted to
+ * lab 07's timings of steps 12, 15, 16 and 17 at 11 shapes on an H100 (chapter 7, "Stream-K in
+ * step"); where the estimates are close, either route is within a few percent. */
+int gh_stream_k_pays(int M, int N, int K)
+{
+  double T = (double)((M + GH_BM - 1) / GH_BM) * ((N + GH_BN - 1) / GH_BN), k = (K + GH_BK - 1) / GH_BK;
+  double P = gh_sm_count(), ctas = T * k < P ? T * k : P;
+  double stream_k = T * k / ctas + 24;
+  double other = gh_small_tiles_pay(M, N) ? 0.55 * k + 8 : ceil(T / P) * k;
+  return stream_k < other;
 }
 
 int gh_persistent_pays(int M, int N)

@@ -50,6 +50,8 @@ int gh_persistent_pays(int M, int N);
 /* 1 when C's (128,128) tiles fit on the SMs in one wave: step 16's smaller tiles then put more SMs
  * to work than a (128,256) tiling (step 17 sends such problems to step 16) */
 int gh_small_tiles_pay(int M, int N);
+/* 1 when Stream-K (step 15) should beat whole tiles: an estimate from the shape (hopper.cu) */
+int gh_stream_k_pays(int M, int N, int K);
 /* a tensor map over C (fp32) for TMA stores of (32,32) boxes, 128-byte swizzled (step 17); 0 where
  * C's base or leading dimension breaks TMA's 16-byte rule */
 int gh_encode_c(CUtensorMap *map, float *C, int M, int N, int ldc);
@@ -71,8 +73,45 @@ extern int gh_force;
 /* clusters of 2 resident at once (step 14), as cudaOccupancyMaxActiveClusters reports: 0 before the first call */
 extern int gh_clusters_resident;
 
+/* The timeline (07_gemm --timeline): steps 12, 13, 15 and 16 can record, for every unit of work of
+ * a consumer warpgroup, its SM, CTA, tile, k range and kind, and %globaltimer when its MMAs began
+ * and ended, when its fix-up (Stream-K) ended and when its tile was written.  Their launchers pass
+ * gh_tl; its marks are NULL except in the runner's timeline runs, so timed runs record nothing. */
+typedef struct gh_mark {
+  int sm, cta, wg, m, n, k_begin, k_end, kind;         /* kind: 0 a whole tile, 1 an owner, 2 partial sums */
+  unsigned long long start, mma_end, fix_end, end;     /* ns */
+} gh_mark;
+typedef struct gh_timeline {
+  gh_mark *marks;                                      /* device memory, or NULL: record nothing */
+  int *count;                                          /* marks written (atomic) */
+  int capacity;
+} gh_timeline;
+extern gh_timeline gh_tl;
+
 /* device side ---------------------------------------------------------------------------------- */
 #if defined(__CUDACC__)
+
+/* the timeline's clock (ns), read only where a timeline is recorded */
+__device__ static inline unsigned long long gh_now(const gh_timeline *tl)
+{
+  unsigned long long t = 0;
+  if (tl->marks) asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+/* one unit of consumer warpgroup `wg`, written by its thread 0 */
+__device__ static inline void gh_mark_unit(const gh_timeline *tl, int wg, int m, int n, int k_begin, int k_end, int kind,
+                                           unsigned long long start, unsigned long long mma_end,
+                                           unsigned long long fix_end)
+{
+  if (!tl->marks || threadIdx.x % 128 != 0) return;
+  unsigned long long end = gh_now(tl);
+  int i = atomicAdd(tl->count, 1), sm;
+  if (i >= tl->capacity) return;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+  gh_mark r = { sm, (int)(blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z)), wg, m, n, k_begin, k_end,
+                kind, start, mma_end, fix_end, end };
+  tl->marks[i] = r;
+}
 
 __device__ static inline uint32_t gh_smem(const void *p) { return (uint32_t)__cvta_generic_to_shared(p); }
 
