@@ -171,9 +171,15 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
                        float *C, int ldc)
 {
   // ANCHOR: route
-  /* small problems: if C's (128,128) tiles fit on the SMs at once, step 16's kernel runs them,
-   * one tile per CTA, on twice as many SMs as (128,256) tiles would use; between that and 3 tiles
-   * per SM, step 12 (as in step 13) */
+  /* where whole tiles would leave SMs idle for long -- a partial last wave, or fewer tiles than
+   * SMs, with k loops long enough to share out -- Stream-K (step 15), by an estimate of both from
+   * the shape (hopper.cu, gh_stream_k_pays); otherwise, small problems: if C's (128,128) tiles fit
+   * on the SMs at once, step 16's kernel runs them, one tile per CTA, on twice as many SMs as
+   * (128,256) tiles would use; between that and 3 tiles per SM, step 12 (as in step 13) */
+  if (gh_stream_k_pays(M, N, K)) {
+    gemm_15_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
   if (gh_small_tiles_pay(M, N)) {
     gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
