@@ -2,29 +2,38 @@
  *
  * What changes from step 13: the work is counted in k tiles, not whole output tiles
  * (lib/tile_scheduler.h, lts_sk_*).  The first waves of tiles are data-parallel, as in step 13; the
- * k iterations of the remaining tiles (the last, partial wave and one full wave before it) are cut
- * into one contiguous range per CTA, so every SM does the same number of k tiles.  A tile whose k
- * loop is split between CTAs is finished by its owner, the CTA that holds its k tile 0: the CTAs
- * after it leave their partial sums in a workspace (one slot per CTA) and raise a flag; the owner
- * waits for each flag in the order of k, adds the partial sums to its own, and writes C.  The sums
+ * k iterations of the remaining tiles (the last, partial wave, or the last two waves where the
+ * last is under half full; all tiles when there are fewer than SMs) are cut into one contiguous
+ * range per CTA, so every SM does the same number of k tiles.  Each CTA walks its range's tiles
+ * last first.  A tile whose k loop is split between CTAs is finished by its owner, the CTA that
+ * holds its last k tile (its last unit): the CTAs before it leave their partial sums in a
+ * workspace (one slot per CTA; the part is always their first unit) and raise a flag; the owner
+ * waits for each flag in descending k, adds the partial sums to its own, and writes C.  The sums
  * are taken in the same order every run: the result does not depend on timing.
  *
  * Flags hold the launch's epoch (a counter the launcher increments), so nothing is cleared between
- * launches.  An owner waits only for later CTAs' first Stream-K unit, which waits for nothing, and
- * all CTAs are resident (one per SM): the waits cannot deadlock.  A wait that lasts 10 s traps.
+ * launches.  An owner waits only for earlier CTAs' first Stream-K unit, which waits for nothing,
+ * and all CTAs are resident (one per SM): the waits cannot deadlock.  A wait that lasts 10 s traps.
  *
- * Measured (H100, one run, ratio to cuBLAS; step 13 beside it): 4096^3 0.87 (0.93), 8192x8192x1024
- *   0.85 (0.87), 12288^3 0.93 (0.98), 1536x1536x16384 0.76 (0.74), 4097^3 2.14x (2.06x).  Not yet
- *   the step it should be, and no launcher routes to it.  Where the time goes (ncu, 4096^3): the
- *   Stream-K CTAs are spread over the k loops -- CTA c starts at k tile (c I / P) mod k_iters -- so
- *   CTAs that share an A or B panel no longer read its k slices at the same time: DRAM throughput
- *   51% against step 13's 31%, L2 hit rate 65% against 70%.  Sharing out one full wave more (so each
- *   CTA's share is at least a tile) was slower still: 0.82 at 4096^3.  Starting every CTA's range on
- *   a common k grid (k_iters/q for q = 2, 4, 8) changed nothing beyond noise.  At 1536x1536x16384
- *   the 132 CTAs run at 500 TFLOP/s where 72 CTAs of step 12 reach 7 TFLOP/s each: each k tile
- *   moves 48 KiB from L2 for 4.2 MFLOP, and with every SM busy that traffic, not the tensor cores,
- *   is the likely limit (not yet profiled at this shape).  Next: less L2 traffic per flop (B
- *   multicast in clusters, as step 14 does), then a profile of the Stream-K phase alone.
+ * Measured (H100 80GB HBM3, ratio to cuBLAS in the same run; step 13 in brackets).
+ *   First version: ranges walked first tile first, the owner the CTA with k tile 0.  4096^3 0.87
+ *   (0.93), 8192x8192x1024 0.85 (0.87), 12288^3 0.93 (0.98), 1536x1536x16384 0.76 (0.74).  ncu at
+ *   4096^3: DRAM throughput 51% of peak against 31%, L2 hit rate 65% against 70%.  CTA c started
+ *   at k tile (c I / P) mod k_iters, so the CTAs were spread over the whole k loop and the CTAs
+ *   that share a panel of A or B read its k slices at different times: at 1536x1536x16384 the
+ *   100 MB of A and B do not fit in L2, and each slice came from DRAM again and again.  Starting
+ *   every range on a common k grid (k_iters/q, q = 2, 4, 8) changed nothing.
+ *   In step: walked last tile first, every range starts at k tile 0 of a tile (or inside the one
+ *   tile it lies in), so at any moment the CTAs work on nearly the same k slices.  Same GPU, runs
+ *   of cuBLAS, step 13 and this step: 1536x1536x16384 0.90-0.91 (0.62), 12288x1536x8192 0.93-0.95
+ *   (0.85-0.87), 3072x3072x4096 0.84-0.88 (0.72-0.77), 4096^3 0.89-0.91 (0.92-0.96), 8192^3 0.97
+ *   (0.97-0.99), 8192x8192x1024 0.85 (0.87-0.88).
+ *   The extra wave: at 5120x5120x4096 (800 tiles: 6 waves and 8 tiles) the 8 tiles' k loops alone
+ *   were cut among 16 or 17 CTAs each, and each owner added 16 partial sums one after another:
+ *   most SMs were done at about 290 us, the owners at 320 us, against 323 us for whole tiles
+ *   (07_gemm --timeline).  Sharing out the wave before as well: done at 298 us, 0.94 (0.83).
+ *   Where Stream-K pays over whole tiles is decided by the best path (step 17's launcher, with
+ *   gh_stream_k_pays in hopper.cu).
  */
 #include "hopper.h"
 #include "tile_scheduler.h"
