@@ -32,8 +32,8 @@
  *   were cut among 16 or 17 CTAs each, and each owner added 16 partial sums one after another:
  *   most SMs were done at about 290 us, the owners at 320 us, against 323 us for whole tiles
  *   (07_gemm --timeline).  Sharing out the wave before as well: done at 298 us, 0.94 (0.83).
- *   Where Stream-K pays over whole tiles is decided by the best path (step 17's launcher, with
- *   gh_stream_k_pays in hopper.cu).
+ *   Where Stream-K pays over whole tiles is decided by the best path (step 17's launcher, by
+ *   gh_best_path in hopper.cu).
  */
 #include "hopper.h"
 #include "tile_scheduler.h"

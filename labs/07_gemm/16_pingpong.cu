@@ -29,7 +29,7 @@
  *   cooperative (256,128) kernel there).  Where the ping-pong pays is elsewhere: on small problems
  *   its smaller tiles put twice as many SMs to work (timed fourth, after steps 12 and 13) --
  *   768^3 1.05 (step 12: 0.89), 1000^3 0.87 (0.74); step 17's launcher sends such problems here
- *   (hopper.cu, gh_small_tiles_pay).
+ *   (hopper.cu, gh_best_path).
  *   Once there are more (128,128) tiles than SMs it loses again: 1536^3 0.50 (0.66).
  */
 #include "hopper.h"

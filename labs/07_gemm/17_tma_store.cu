@@ -14,10 +14,11 @@
  * path is not valid (beta != 0: C must be read; C unaligned; M not a multiple of 4) the kernel
  * takes step 13's epilogue.  4 stages of 48 KiB and 4 staging buffers of 8 KiB: 225 KiB.
  *
- * The launcher is the lab's best path, by a rule on the shape: C's (128,128) tiles fit on the SMs
- * in one wave -> step 16's kernel (smaller tiles, more SMs at work); fewer than 3 (128,256) tiles
- * per SM -> step 12, as step 13 does; otherwise this kernel, with the TMA-store epilogue for
- * K <= 4096 (S17_TMA_MAX_K) and step 13's above.
+ * The launcher is the lab's best path, by rules on the shape (hopper.cu, gh_best_path): where whole
+ * tiles would leave SMs idle for longer than Stream-K's fix-up costs -> step 15; C's (128,128)
+ * tiles fit on the SMs in one wave -> step 16's kernel (smaller tiles, more SMs at work); fewer
+ * than 3 (128,256) tiles per SM -> step 12, as step 13 does; otherwise this kernel, with the
+ * TMA-store epilogue for K <= 4096 (S17_TMA_MAX_K) and step 13's above.
  *
  * Measured (H100 80GB HBM3, TMA-store epilogue at every K; ratio to cuBLAS, step 13 in brackets).
  *   Runs that time cuBLAS, step 13, then this step, 9 runs: 8192x8192x1024 0.92-0.96 (0.86-0.88);
@@ -171,22 +172,14 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
                        float *C, int ldc)
 {
   // ANCHOR: route
-  /* where whole tiles would leave SMs idle for long -- a partial last wave, or fewer tiles than
-   * SMs, with k loops long enough to share out -- Stream-K (step 15), by an estimate of both from
-   * the shape (hopper.cu, gh_stream_k_pays); otherwise, small problems: if C's (128,128) tiles fit
-   * on the SMs at once, step 16's kernel runs them, one tile per CTA, on twice as many SMs as
-   * (128,256) tiles would use; between that and 3 tiles per SM, step 12 (as in step 13) */
-  if (gh_stream_k_pays(M, N, K)) {
-    gemm_15_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
-    return;
-  }
-  if (gh_small_tiles_pay(M, N)) {
-    gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
-    return;
-  }
-  if (!gh_persistent_pays(M, N)) {
-    gemm_12_warp_specialized(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
-    return;
+  /* the best path by the shape (hopper.cu): Stream-K where whole tiles would leave SMs idle for
+   * longer than its fix-up costs; step 16's kernel where C's (128,128) tiles fit on the SMs at once
+   * (one tile per CTA, twice as many SMs at work as (128,256) tiles); step 12 under 3 tiles of
+   * (128,256) per SM; otherwise this kernel */
+  switch (gh_best_path(M, N, K, gh_sm_count())) {
+  case 15: gemm_15_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
+  case 16: gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
+  case 12: gemm_12_warp_specialized(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   }
   // ANCHOR_END: route
   gh_operands op;

@@ -42,6 +42,9 @@
  *   build/bin/07_gemm --schedules            time steps 13 and 14 under every raster and swizzle
  *   build/bin/07_gemm --choice               padded copy or predicated step 8, measured both ways
  *   build/bin/07_gemm --bench-shapes N       also time step 9 and steps 11-17 at N random shapes
+ *   build/bin/07_gemm --route LIST [--sms P]  which kernel the best path (step 17's launcher) runs for
+ *                                            each size on a GPU of P SMs (default: this GPU's, or 132),
+ *                                            and the two estimates it weighs; host only
  *   build/bin/07_gemm --timeline DIR         when and where each unit of work ran, steps 12, 13, 15
  *                                            and 16 (DIR/07_timeline.dat; --data DIR writes it too)
  *
@@ -593,9 +596,9 @@ static void bench_choice(void)
  * marks are checked before they are written: every k tile of every tile, once. */
 typedef struct timeline_run { const char *label; int id, M, N, K; } timeline_run;
 static const timeline_run TIMELINE_RUNS[] = {
-  { "whole tiles", 12, 1536, 1536, 16384 },     /* 72 tiles for 132 SMs */
+  { "whole-tiles", 12, 1536, 1536, 16384 },     /* 72 tiles for 132 SMs */
   { "Stream-K", 15, 1536, 1536, 16384 },
-  { "whole tiles", 13, 5120, 5120, 4096 },      /* 800 tiles: 6 waves and 8 tiles */
+  { "whole-tiles", 13, 5120, 5120, 4096 },      /* 800 tiles: 6 waves and 8 tiles */
   { "Stream-K", 15, 5120, 5120, 4096 },
   { "ping-pong", 16, 4096, 4096, 1024 },        /* 1024 (128,128) tiles, 16 k tiles each */
 };
@@ -641,7 +644,7 @@ static int timeline(const char *dir)
     if (got != want) { printf("timeline: FAIL %s %dx%dx%d: marks cover %lld k tiles, want %lld\n", v->name, s.M, s.N, s.K, got, want); bad = 1; }
     for (int i = 0; i < n; ++i)                          /* both consumers of a (128,256) tile: one row */
       if (t->id == 16 || h[i].wg == 0)
-      fprintf(f, "\"%s\" %s %d %d %d %d %d %d %d %d %d %d %d %.2f %.2f %.2f %.2f\n", t->label, v->name, s.M, s.N, s.K,
+      fprintf(f, "%s %s %d %d %d %d %d %d %d %d %d %d %d %.2f %.2f %.2f %.2f\n", t->label, v->name, s.M, s.N, s.K,
               h[i].sm, h[i].cta, h[i].wg, h[i].m, h[i].n, h[i].k_begin, h[i].k_end, h[i].kind, (h[i].start - t0) * 1e-3,
               (h[i].mma_end - t0) * 1e-3, (h[i].fix_end - t0) * 1e-3, (h[i].end - t0) * 1e-3);
     printf("timeline: %-20s %5dx%5dx%5d  %5d units in %7.1f us: %s\n", v->name, s.M, s.N, s.K, n, (t1 - t0) * 1e-3,
@@ -696,8 +699,32 @@ static void bench_schedules(void)
 static const char *usage =
   "usage: 07_gemm [--check-only] [--quick] [--sizes LIST] [--versions LIST] [--shapes N]\n"
   "               [--csv FILE] [--data DIR] [--self-test] [--schedules] [--choice] [--bench-shapes N]\n"
-  "               [--timeline DIR]\n"
+  "               [--timeline DIR] [--route LIST [--sms P]]\n"
   "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-17\n";
+
+static int parse_sizes(const char *s, shape *out, int cap);
+
+/* --route: the best path's choice for each size, and the two estimates behind it (hopper.cu) */
+static int print_routes(lk_args *args, const char *list)
+{
+  shape sz[64];
+  int n = parse_sizes(list, sz, 64);
+  if (n < 1) lk_usage_error(args, "bad --route: %s", list);
+  int sms = 132, devices = 0;
+  if (cudaGetDeviceCount(&devices) == cudaSuccess && devices > 0) sms = gh_sm_count();
+  else cudaGetLastError();                             /* no device: the error is not sticky; clear it */
+  sms = (int)lk_arg_int(args, "--sms", sms, 1, 100000);
+  for (int i = 0; i < n; ++i) {
+    double stream_k, whole;
+    gh_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole);
+    int step = gh_best_path(sz[i].M, sz[i].N, sz[i].K, sms);
+    const char *what = step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
+                     : step == 12 ? "12, whole tiles, one launch" : "17, persistent, whole tiles";
+    printf("route: %5dx%5dx%5d on %d SMs: Stream-K %8.1f, whole tiles %8.1f -> step %s\n", sz[i].M, sz[i].N, sz[i].K,
+           sms, stream_k, whole, what);
+  }
+  return 0;
+}
 
 static int parse_sizes(const char *s, shape *out, int cap)
 {
@@ -720,7 +747,7 @@ int main(int argc, char **argv)
 {
   lk_args args = { argc, argv, usage };
   const char *known[] = { "--check-only", "--quick", "--sizes=", "--versions=", "--shapes=", "--csv=", "--data=", "--self-test",
-                          "--schedules", "--choice", "--bench-shapes=", "--timeline=", NULL };
+                          "--schedules", "--choice", "--bench-shapes=", "--timeline=", "--route=", "--sms=", NULL };
   lk_args_check(&args, known);
   int quick = lk_arg_flag(&args, "--quick"), check_only = lk_arg_flag(&args, "--check-only");
   shape sizes[64];
@@ -744,6 +771,8 @@ int main(int argc, char **argv)
   int nshapes = (int)lk_arg_int(&args, "--shapes", quick ? 8 : 30, 0, 1000);
   int bench_shapes = (int)lk_arg_int(&args, "--bench-shapes", 0, 0, 1000);
 
+  const char *route = lk_arg_str(&args, "--route", NULL);
+  if (route) return print_routes(&args, route);
   host_algebra();
   printf("\n");
   int st = self_test();

@@ -144,12 +144,12 @@ int gh_schedule_swizzle(int count)
   return s;
 }
 
-int gh_small_tiles_pay(int M, int N)
-{
-  long long tiles = (long long)((M + 127) / 128) * ((N + 127) / 128);
-  return tiles <= gh_sm_count();
-}
+/* the rules below for a GPU of `sms` SMs (the launchers pass gh_sm_count(); --route any count) */
+static long long tiles_of(int M, int N, int bm, int bn) { return (long long)((M + bm - 1) / bm) * ((N + bn - 1) / bn); }
+static int small_tiles_pay(int M, int N, int sms) { return tiles_of(M, N, 128, 128) <= sms; }
+static int persistent_pays(int M, int N, int sms) { return tiles_of(M, N, GH_BM, GH_BN) >= 3LL * sms; }
 
+// ANCHOR: stream_k_pays
 /* Stream-K against the other routes, in the time one SM takes for a k tile of a (128,256) tile:
  *   Stream-K (step 15)      T k / P' + 24   every SM the same share of the T k iterations (P' the CTAs
  *                                           it runs), plus about 24 for the partial sums, the fix-up
@@ -157,22 +157,34 @@ int gh_small_tiles_pay(int M, int N)
  *   step 16 (when chosen)   0.55 k + 8      one (128,128) tile a CTA
  *   otherwise               ceil(T / P) k   whole waves of (128,256) tiles
  * with T the (128,256) tiles, k the k tiles of one and P the SMs.  The constants are fitted to
- * lab 07's timings of steps 12, 15, 16 and 17 at 11 shapes on an H100 (chapter 7, "Stream-K in
- * step"); where the estimates are close, either route is within a few percent. */
-int gh_stream_k_pays(int M, int N, int K)
+ * lab 07's timings of steps 12, 15, 16 and 17 at 11 shapes on an H100 (chapter 7, "The best
+ * path"); where the estimates are close, either route is within a few percent. */
+void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole)
 {
-  double T = (double)((M + GH_BM - 1) / GH_BM) * ((N + GH_BN - 1) / GH_BN), k = (K + GH_BK - 1) / GH_BK;
-  double P = gh_sm_count(), ctas = T * k < P ? T * k : P;
-  double stream_k = T * k / ctas + 24;
-  double other = gh_small_tiles_pay(M, N) ? 0.55 * k + 8 : ceil(T / P) * k;
-  return stream_k < other;
+  double T = (double)tiles_of(M, N, GH_BM, GH_BN), k = (K + GH_BK - 1) / GH_BK;
+  double P = sms, ctas = T * k < P ? T * k : P;
+  *stream_k = T * k / ctas + 24;
+  *whole = small_tiles_pay(M, N, sms) ? 0.55 * k + 8 : ceil(T / P) * k;
 }
+static int stream_k_pays(int M, int N, int K, int sms)
+{
+  double stream_k, whole;
+  gh_estimates(M, N, K, sms, &stream_k, &whole);
+  return stream_k < whole;
+}
+// ANCHOR_END: stream_k_pays
 
-int gh_persistent_pays(int M, int N)
+int gh_persistent_pays(int M, int N) { return persistent_pays(M, N, gh_sm_count()); }
+
+// ANCHOR: best_path
+int gh_best_path(int M, int N, int K, int sms)
 {
-  long long tiles = (long long)((M + GH_BM - 1) / GH_BM) * ((N + GH_BN - 1) / GH_BN);
-  return tiles >= 3LL * gh_sm_count();
+  if (stream_k_pays(M, N, K, sms)) return 15;          // SMs idle for long under whole tiles: Stream-K
+  if (small_tiles_pay(M, N, sms)) return 16;           // (128,128) tiles fit at once: one a CTA
+  if (!persistent_pays(M, N, sms)) return 12;          // under 3 tiles an SM: one launch of tiles
+  return 17;                                           // persistent, C by TMA stores where it may
 }
+// ANCHOR_END: best_path
 
 /* ------------------------------------------------------------------------------------------------
  * The swizzle probe: what TMA's 128-byte swizzle does, read back from shared memory

@@ -47,11 +47,12 @@ int gh_route(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb
 int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op);
 /* 1 when a persistent launch pays: at least 3 tiles per SM (steps 13 and 14; below, step 12) */
 int gh_persistent_pays(int M, int N);
-/* 1 when C's (128,128) tiles fit on the SMs in one wave: step 16's smaller tiles then put more SMs
- * to work than a (128,256) tiling (step 17 sends such problems to step 16) */
-int gh_small_tiles_pay(int M, int N);
-/* 1 when Stream-K (step 15) should beat whole tiles: an estimate from the shape (hopper.cu) */
-int gh_stream_k_pays(int M, int N, int K);
+/* The lab's best path (step 17's launcher) for an aligned problem on a GPU of `sms` SMs, by rules
+ * on the shape alone (hopper.cu): 15 Stream-K, 16 ping-pong, 12 warp-specialized, or 17 */
+int gh_best_path(int M, int N, int K, int sms);
+/* the two estimates gh_best_path weighs, in the time of one (128,256,64) k tile on one SM:
+ * Stream-K's, and whole tiles' (step 16's kernel where its tiles fit, else waves of (128,256)) */
+void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole);
 /* a tensor map over C (fp32) for TMA stores of (32,32) boxes, 128-byte swizzled (step 17); 0 where
  * C's base or leading dimension breaks TMA's 16-byte rule */
 int gh_encode_c(CUtensorMap *map, float *C, int M, int N, int ldc);
