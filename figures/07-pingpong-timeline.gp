@@ -16,7 +16,7 @@ if (system(sprintf("test -r '%s' && echo yes", data)) ne "yes") {
 }
 device = system(sprintf("sed -n '1s/^# *//p' '%s'", data))
 # the first four SMs of the run, in the order of their ids
-sms = system(sprintf("awk '$1 == \"\\\"ping-pong\\\"\" { print $6 }' '%s' | sort -n | uniq | head -n 4 | tr '\\n' ' '", data))
+sms = system(sprintf("awk '$1 == \"ping-pong\" { print $6 }' '%s' | sort -n | uniq | head -n 4 | tr '\\n' ' '", data))
 nsm = words(sms)
 row(sm, wg) = sum [i = 1:nsm] (int(word(sms, i)) == sm ? 2 * (i - 1) + wg : 0) + (strstrt(" " . sms, sprintf(" %d ", sm)) ? 0 : NaN)
 pp(x) = strcol(1) eq "ping-pong" ? x : NaN

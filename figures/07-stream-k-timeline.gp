@@ -33,13 +33,13 @@ do for [row = 1:2] {
     T = STATS_max
     if (row == 2) { set bmargin 6 }
     do for [col = 1:2] {
-        r = col == 1 ? "whole tiles" : "Stream-K"
+        r = col == 1 ? "whole-tiles" : "Stream-K"
         set autoscale xy
         stats data using (sel(r, M) ? $17 : NaN) nooutput
         done = STATS_max
         set xrange [0:T * 1.03]
         set yrange [-1:132]
-        set title sprintf("%s, %s: done at %.0f µs", shape, r, done) noenhanced
+        set title sprintf("%s, %s: done at %.0f µs", shape, col == 1 ? "whole tiles" : r, done) noenhanced
         set ylabel (col == 1 ? "SM" : "")
         if (row == 2 && col == 2) {                  # the legend, under the panels
             array lc[5] = [0x4e79a7, 0x59a14f, 0xf28e2b, 0x8b1a1a, 0x9a9a9a]
