@@ -134,13 +134,29 @@ static inline void lk_flush_l2(void)
   LK_CHECK(cudaMemsetAsync(buf, 0x5a, bytes, 0));
 }
 
+/* The order of round r when n functions are timed in turns: a balanced Latin square (Williams's
+ * design), in which, over L rounds, every function comes right after every other one equally often
+ * -- L = n for even n; for odd n, the n orders and their reverses, L = 2n.  Returns L. */
+static inline int lk__turn_order(int n, int r, int *order)
+{
+  int L = n == 1 ? 1 : n % 2 ? 2 * n : n, q = r % L, shift = q % n;
+  for (int j = 0; j < n; ++j) {
+    int b = j == 0 ? 0 : j % 2 ? (j + 1) / 2 : n - j / 2;    /* 0, 1, n-1, 2, n-2, ... */
+    order[q >= n ? n - 1 - j : j] = (b + shift) % n;
+  }
+  return L;
+}
+
 /* Median milliseconds of one call of each of n functions fn[i](ctx[i]), which launch work on the
  * default stream.  Each window repeats a function enough times to last min_window_ms (short
  * windows flatter whichever version has less launch overhead), and ms_out[i] receives the
  * per-call time of fn[i]'s median window.  The functions are timed in turns: every round times
- * one window of each, in one order on even rounds and in the reverse order on odd ones.  On a GPU
- * whose clock falls under sustained load (the power limit), timing one function after another
- * gives the later ones the slower clock; in turns, each sees the same mix. */
+ * one window of each, and the orders of the rounds form a balanced Latin square (lk__turn_order),
+ * as many whole squares as it takes to reach opt->repeats rounds.  On a GPU whose clock falls
+ * under sustained load (the power limit), timing one function after another gives the later ones
+ * the slower clock; and in a fixed alternation a function that always follows a lighter one (a
+ * kernel on fewer SMs, which lets the clock recover) gains a few percent.  In a balanced order
+ * every function follows every other one equally often. */
 static inline void lk_time_turns_ms(int n, void (*const *fn)(void *), void *const *ctx, const lk_timing *opt,
                                     double *ms_out)
 {
@@ -148,7 +164,6 @@ static inline void lk_time_turns_ms(int n, void (*const *fn)(void *), void *cons
   LK_CHECK(cudaEventCreate(&a));
   LK_CHECK(cudaEventCreate(&b));
   int *calls = (int *)malloc(sizeof(int) * (size_t)n);
-  double *w = (double *)malloc(sizeof(double) * (size_t)n * (size_t)opt->repeats);
   for (int i = 0; i < n; ++i) {
     for (int k = 0; k < opt->warmup; ++k) fn[i](ctx[i]);
     float ms = 0;
@@ -161,9 +176,13 @@ static inline void lk_time_turns_ms(int n, void (*const *fn)(void *), void *cons
     if (calls[i] < 1) calls[i] = 1;
     if (calls[i] > 100000) calls[i] = 100000;
   }
-  for (int r = 0; r < opt->repeats; ++r)
+  int *order = (int *)malloc(sizeof(int) * (size_t)n);
+  int L = lk__turn_order(n, 0, order), rounds = (opt->repeats + L - 1) / L * L;
+  double *w = (double *)malloc(sizeof(double) * (size_t)n * (size_t)rounds);
+  for (int r = 0; r < rounds; ++r)
     for (int j = 0; j < n; ++j) {
-      int i = r % 2 ? n - 1 - j : j;
+      lk__turn_order(n, r, order);
+      int i = order[j];
       float ms = 0;
       if (opt->flush_l2) lk_flush_l2();
       LK_CHECK(cudaEventRecord(a, 0));
@@ -172,14 +191,15 @@ static inline void lk_time_turns_ms(int n, void (*const *fn)(void *), void *cons
       LK_CHECK(cudaEventSynchronize(b));
       LK_CHECK(cudaEventElapsedTime(&ms, a, b));
       LK_CHECK(cudaGetLastError());
-      w[(size_t)i * opt->repeats + r] = ms / calls[i];
+      w[(size_t)i * rounds + r] = ms / calls[i];
     }
   for (int i = 0; i < n; ++i) {
-    double *wi = w + (size_t)i * opt->repeats;
-    qsort(wi, (size_t)opt->repeats, sizeof *wi, lk__cmp_double);
-    ms_out[i] = wi[opt->repeats / 2];
+    double *wi = w + (size_t)i * rounds;
+    qsort(wi, (size_t)rounds, sizeof *wi, lk__cmp_double);
+    ms_out[i] = wi[rounds / 2];
   }
   free(w);
+  free(order);
   free(calls);
   LK_CHECK(cudaEventDestroy(a));
   LK_CHECK(cudaEventDestroy(b));

@@ -259,6 +259,23 @@ static int self_test(void)
   fail_word = "FAIL";
   st_expect(bf16_round(1.0f + 1.0f / 256) == 1.0f && bf16_round(1.0f + 3.0f / 256) == 1.0f + 4.0f / 256,
             "bf16 rounding is to nearest, ties to even (1+2^-8 -> 1, 1+3*2^-8 -> 1+2^-6)");
+  int balanced = 1;                                  /* the timing order (labkit.h, lk__turn_order) */
+  for (int n = 1; n <= 20; ++n) {
+    int order[20], follows[20][20] = { { 0 } }, seen, L = lk__turn_order(n, 0, order);
+    for (int r = 0; r < L; ++r) {
+      lk__turn_order(n, r, order);
+      seen = 0;
+      for (int j = 0; j < n; ++j) {
+        seen |= 1 << order[j];
+        if (j > 0) follows[order[j - 1]][order[j]]++;
+      }
+      if (seen != (1 << n) - 1) balanced = 0;        /* every version once a round */
+    }
+    for (int i = 0; i < n; ++i)
+      for (int k = 0; k < n; ++k)
+        if (i != k && follows[i][k] != follows[0][1]) balanced = 0;
+  }
+  st_expect(balanced, "timed in turns, every version comes right after every other equally often (2 to 20 versions)");
   printf("self-test: %s\n", st_failed ? "FAIL" : "PASS");
   return st_failed;
 }

@@ -151,19 +151,22 @@ static int persistent_pays(int M, int N, int sms) { return tiles_of(M, N, GH_BM,
 
 // ANCHOR: stream_k_pays
 /* Stream-K against the other routes, in the time one SM takes for a k tile of a (128,256) tile:
- *   Stream-K (step 15)      T k / P' + 24   every SM the same share of the T k iterations (P' the CTAs
- *                                           it runs), plus about 24 for the partial sums, the fix-up
- *                                           and filling the ring
- *   step 16 (when chosen)   0.55 k + 8      one (128,128) tile a CTA
- *   otherwise               ceil(T / P) k   whole waves of (128,256) tiles
+ *   Stream-K (step 15)      T k / P' + 24      every SM the same share of the T k iterations (P' the
+ *                           + 2 (parts - 2)    CTAs it runs), about 24 for the partial sums, the
+ *                                              fix-up and the longer start, and 2 more for each
+ *                                              partial sum an owner adds beyond the first, where
+ *                                              fewer tiles than CTAs cut each tile into `parts`
+ *   step 16 (when chosen)   0.55 k + 8         one (128,128) tile a CTA
+ *   otherwise               ceil(T / P) k      whole waves of (128,256) tiles
  * with T the (128,256) tiles, k the k tiles of one and P the SMs.  The constants are fitted to
- * lab 07's timings of steps 12, 15, 16 and 17 at 11 shapes on an H100 (chapter 7, "The best
- * path"); where the estimates are close, either route is within a few percent. */
+ * lab 07's timings of steps 12, 15, 16 and 17 at 11 shapes on an H100, the last term to its 30
+ * random shapes (chapter 7, "The best path"); where the estimates are close, either route is
+ * within a few percent. */
 void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole)
 {
   double T = (double)tiles_of(M, N, GH_BM, GH_BN), k = (K + GH_BK - 1) / GH_BK;
-  double P = sms, ctas = T * k < P ? T * k : P;
-  *stream_k = T * k / ctas + 24;
+  double P = sms, ctas = T * k < P ? T * k : P, parts = ceil(ctas / T);
+  *stream_k = T * k / ctas + 24 + (parts > 2 ? 2 * (parts - 2) : 0);
   *whole = small_tiles_pay(M, N, sms) ? 0.55 * k + 8 : ceil(T / P) * k;
 }
 static int stream_k_pays(int M, int N, int K, int sms)
