@@ -15,7 +15,7 @@
  * (16 per 6 in step 7): the shared-memory bandwidth per mma falls by a third.
  * Unaligned inputs (a leading dimension that is not a multiple of 8 bf16, e.g. 4095 or 4097):
  * every chunk would take the slow path, so the launcher pads instead -- it copies A and B once
- * into a scratch buffer whose leading dimension is rounded up to 8 (cudaMemcpy2DAsync, about 5%
+ * into a scratch buffer whose leading dimension is rounded up to 64 (cudaMemcpy2DAsync, about 5%
  * of the GEMM at 4097^3) and runs the aligned kernel on the copy; only the last, ragged chunk of
  * each column still goes element by element.
  * Edges and alignment: a 16-byte chunk wholly inside the matrix, with its column 16-byte aligned,

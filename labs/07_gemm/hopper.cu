@@ -6,8 +6,9 @@
  * i.e. ld a multiple of 8 bf16.  A leading dimension of 4095 or 4097 is not.  Then there are two
  * ways, chosen per case:
  *   padded:     copy the operand into a buffer whose leading dimension is rounded up to a multiple
- *               of 8 (cudaMemcpy2DAsync, one pass over the operand), and run the Hopper kernel on
- *               the copy; the map's dimensions are still (M,K), so the padding is never read.
+ *               of 64, 128 bytes (cudaMemcpy2DAsync, one pass over the operand; pad.cu says why 64),
+ *               and run the Hopper kernel on the copy; the map's dimensions are still (M,K), so the
+ *               padding is never read.
  *   predicated: run step 8's kernel on the operands as they are: it loads the 16-byte chunks
  *               that are whole and aligned with cp.async and every other chunk element by
  *               element, each element tested against the matrix's extent (gemm_8_predicated).
