@@ -168,7 +168,8 @@ typedef struct lts_sk_unit {
   int tile;                            /* its number in the order */
   int k_begin, k_end;                  /* the k tiles [k_begin, k_end) of this unit */
   int valid;                           /* 0 once the CTA's work is done */
-  int peers;                           /* k_begin == 0: later CTAs holding partial sums of this tile */
+  int peers;                           /* the owner (k_end == k_iters, k_begin > 0): the earlier CTAs
+                                          holding partial sums of this tile; 0 for every other unit */
 } lts_sk_unit;
 
 /* Tiles in the problem (the order may hold more: a swizzle rounds up). */

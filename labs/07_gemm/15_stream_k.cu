@@ -24,10 +24,12 @@
  *   100 MB of A and B do not fit in L2, and each slice came from DRAM again and again.  Starting
  *   every range on a common k grid (k_iters/q, q = 2, 4, 8) changed nothing.
  *   In step: walked last tile first, every range starts at k tile 0 of a tile (or inside the one
- *   tile it lies in), so at any moment the CTAs work on nearly the same k slices.  Same GPU, runs
- *   of cuBLAS, step 13 and this step: 1536x1536x16384 0.90-0.91 (0.62), 12288x1536x8192 0.93-0.95
- *   (0.85-0.87), 3072x3072x4096 0.84-0.88 (0.72-0.77), 4096^3 0.89-0.91 (0.92-0.96), 8192^3 0.97
- *   (0.97-0.99), 8192x8192x1024 0.85 (0.87-0.88).
+ *   tile it lies in), so at any moment the CTAs work in a few cohorts on nearly the same k slices.
+ *   Same GPU, runs of cuBLAS, step 13 and this step in the old alternating order: 1536x1536x16384
+ *   0.90-0.91 (0.62), 12288x1536x8192 0.93-0.95 (0.85-0.87), 3072x3072x4096 0.84-0.88 (0.72-0.77),
+ *   4096^3 0.89-0.91 (0.92-0.96), 8192^3 0.97 (0.97-0.99), 8192x8192x1024 0.85 (0.87-0.88).  In
+ *   the balanced order (labkit.h), two runs: 1536x1536x16384 0.95-0.97 (0.66-0.67), 3072x3072x4096
+ *   0.85-0.86 (0.72), 4096^3 0.88-0.91 (0.93-0.94), 8192^3 0.97-0.99 (0.96-1.00).
  *   The extra wave: at 5120x5120x4096 (800 tiles: 6 waves and 8 tiles) the 8 tiles' k loops alone
  *   were cut among 16 or 17 CTAs each, and each owner added 16 partial sums one after another:
  *   most SMs were done at about 290 us, the owners at 320 us, against 323 us for whole tiles
