@@ -20,14 +20,14 @@
  *    13  13_persistent            bf16: persistent CTAs on the tile scheduler of chapter 6
  *    14  14_cluster_multicast     bf16: clusters of 2 CTAs, B multicast by TMA
  *    15  15_stream_k              bf16: Stream-K, the k loops of the last waves shared out (chapter 6's
- *                                 scheduler), partial sums added by each tile's owner in k order
+ *                                 scheduler), partial sums added by each tile's owner in a fixed order
  *    16  16_pingpong              bf16: each consumer warpgroup owns a (128,128) tile; the two take
  *                                 turns at the tensor cores, one's epilogue under the other's MMAs
  *    17  17_tma_store             bf16: step 13 with C written through shared memory by TMA stores;
- *                                 small problems go to step 16's kernel
+ *                                 its launcher is the best path, by the shape (hopper.cu, gh_best_path)
  *   Steps 11-17 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
- *   hand to step 9 or to the predicated step 8 instead, and 13, 14 and 17 give small ones to step
- *   12 (17: the smallest to step 16).
+ *   hand to step 9 or to the predicated step 8 instead, and 13 and 14 give small ones to step 12;
+ *   17 gives problems to steps 15, 16 or 12 where the shape says they are faster.
  *   Any M, N, K >= 1 and any leading dimension >= the rows; every kernel predicates its ragged
  *   tiles (the identity-tensor test of chapter 5) and reads or writes nothing out of bounds.
  *
@@ -659,11 +659,12 @@ static int timeline(const char *dir)
       if (h[i].end > t1) t1 = h[i].end;
     }
     if (got != want) { printf("timeline: FAIL %s %dx%dx%d: marks cover %lld k tiles, want %lld\n", v->name, s.M, s.N, s.K, got, want); bad = 1; }
-    for (int i = 0; i < n; ++i)                          /* both consumers of a (128,256) tile: one row */
-      if (t->id == 16 || h[i].wg == 0)
+    for (int i = 0; i < n; ++i) {                        /* both consumers of a (128,256) tile: one row */
+      if (t->id != 16 && h[i].wg != 0) continue;
       fprintf(f, "%s %s %d %d %d %d %d %d %d %d %d %d %d %.2f %.2f %.2f %.2f\n", t->label, v->name, s.M, s.N, s.K,
               h[i].sm, h[i].cta, h[i].wg, h[i].m, h[i].n, h[i].k_begin, h[i].k_end, h[i].kind, (h[i].start - t0) * 1e-3,
               (h[i].mma_end - t0) * 1e-3, (h[i].fix_end - t0) * 1e-3, (h[i].end - t0) * 1e-3);
+    }
     printf("timeline: %-20s %5dx%5dx%5d  %5d units in %7.1f us: %s\n", v->name, s.M, s.N, s.K, n, (t1 - t0) * 1e-3,
            got == want ? "every k tile once" : "FAIL");
     operands_free(&o);

@@ -47,8 +47,9 @@ int gh_route(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb
 int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op);
 /* 1 when a persistent launch pays: at least 3 tiles per SM (steps 13 and 14; below, step 12) */
 int gh_persistent_pays(int M, int N);
-/* The lab's best path (step 17's launcher) for an aligned problem on a GPU of `sms` SMs, by rules
- * on the shape alone (hopper.cu): 15 Stream-K, 16 ping-pong, 12 warp-specialized, or 17 */
+/* The lab's best path (step 17's launcher) on a GPU of `sms` SMs, by rules on the shape alone
+ * (hopper.cu): 15 Stream-K, 16 ping-pong, 12 warp-specialized, or 17; the launcher it names still
+ * pads the operands or falls back as gh_prepare decides */
 int gh_best_path(int M, int N, int K, int sms);
 /* the two estimates gh_best_path weighs, in the time of one (128,256,64) k tile on one SM:
  * Stream-K's, and whole tiles' (step 16's kernel where its tiles fit, else waves of (128,256)) */
