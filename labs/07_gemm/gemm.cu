@@ -25,6 +25,8 @@
  *                                 turns at the tensor cores, one's epilogue under the other's MMAs
  *    17  17_tma_store             bf16: step 13 with C written through shared memory by TMA stores;
  *                                 its launcher is the best path, by the shape (hopper.cu, gh_best_path)
+ *    18  18_fp32_stream_k         fp32: step 10's tile on persistent CTAs with chapter 6's Stream-K
+ *                                 scheduler, for problems of few tiles or a long k loop
  *   Steps 11-17 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
  *   hand to step 9 or to the predicated step 8 instead, and 13 and 14 give small ones to step 12;
  *   17 gives problems to steps 15, 16 or 12 where the shape says they are faster.
@@ -322,6 +324,7 @@ static const version versions[] = {
   { 5, "5_double_buffered", F32, gemm_5_double_buffered, NULL },
   { 6, "6_warp_tiling", F32, gemm_6_warp_tiling, NULL },
   { 10, "10_fp32_tuned", F32, gemm_10_fp32_tuned, NULL },
+  { 18, "18_fp32_stream_k", F32, gemm_18_fp32_stream_k, NULL },
   { 7, "7_mma_ldmatrix", BF16, NULL, gemm_7_mma_ldmatrix },
   { 8, "8_mma_cp_async_swizzle", BF16, NULL, gemm_8_mma_cp_async_swizzle },
   { 9, "9_mma_multistage_epilogue", BF16, NULL, gemm_9_mma_multistage_epilogue },
@@ -333,7 +336,8 @@ static const version versions[] = {
   { 16, "16_pingpong", BF16, NULL, gemm_16_pingpong },
   { 17, "17_tma_store", BF16, NULL, gemm_17_tma_store },
 };
-#define MAX_ID 17
+#define MAX_ID 18
+#define LAST_HOPPER 17   /* steps 11-17: the bf16 Hopper steps (--bench-shapes) */
 #define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
 static int selected[MAX_ID + 1];   /* by id */
@@ -565,18 +569,18 @@ static void bench_random_shapes(int n, FILE *csv, const char *dev, const char *d
   uint64_t rs = 0x7e57c0de;
   double worst[MAX_ID + 1];
   int worst_i[MAX_ID + 1];
-  for (int id = 11; id <= MAX_ID; ++id) { worst[id] = 1e30; worst_i[id] = -1; }
+  for (int id = 11; id <= LAST_HOPPER; ++id) { worst[id] = 1e30; worst_i[id] = -1; }
   for (int i = 0; i < n; ++i) {
     shape s = random_shape(i, &rs);
     double t[MAX_ID + 1] = { 0 };
     bench_one(&s, BF16, 500 + i, csv, dev, day, ids, t);
-    printf("shape: %5dx%5dx%5d ld (%d,%d,%d): steps 11-%d at", s.M, s.N, s.K, s.lda, s.ldb, s.ldc, MAX_ID);
-    for (int id = 11; id <= MAX_ID; ++id) printf(" %.2f", t[id] / t[9]);
+    printf("shape: %5dx%5dx%5d ld (%d,%d,%d): steps 11-%d at", s.M, s.N, s.K, s.lda, s.ldb, s.ldc, LAST_HOPPER);
+    for (int id = 11; id <= LAST_HOPPER; ++id) printf(" %.2f", t[id] / t[9]);
     printf(" of step 9\n");
-    for (int id = 11; id <= MAX_ID; ++id)
+    for (int id = 11; id <= LAST_HOPPER; ++id)
       if (t[id] / t[9] < worst[id]) { worst[id] = t[id] / t[9]; worst_i[id] = i; }
   }
-  for (int id = 11; id <= MAX_ID; ++id)
+  for (int id = 11; id <= LAST_HOPPER; ++id)
     printf("shapes: %d random shapes; step %d against step 9: at worst %.3f (shape %d)\n", n, id, worst[id], worst_i[id]);
 }
 
@@ -718,11 +722,12 @@ static const char *usage =
   "usage: 07_gemm [--check-only] [--quick] [--sizes LIST] [--versions LIST] [--shapes N]\n"
   "               [--csv FILE] [--data DIR] [--self-test] [--schedules] [--choice] [--bench-shapes N]\n"
   "               [--timeline DIR] [--route LIST [--sms P]]\n"
-  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-17\n";
+  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-18\n";
 
 static int parse_sizes(const char *s, shape *out, int cap);
 
-/* --route: the best path's choice for each size, and the two estimates behind it (hopper.cu) */
+/* --route: the best path's choice for each size, and the two estimates behind it (hopper.cu);
+ * then the same for fp32, step 18's launcher (18_fp32_stream_k.cu) */
 static int print_routes(lk_args *args, const char *list)
 {
   shape sz[64];
@@ -740,6 +745,9 @@ static int print_routes(lk_args *args, const char *list)
                      : step == 12 ? "12, whole tiles, one launch" : "17, persistent, whole tiles";
     printf("route: %5dx%5dx%5d on %d SMs: Stream-K %8.1f, whole tiles %8.1f -> step %s\n", sz[i].M, sz[i].N, sz[i].K,
            sms, stream_k, whole, what);
+    gemm_18_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole);   /* step 18's launcher, fp32 */
+    printf("route fp32:             Stream-K %8.1f, whole tiles %8.1f -> step %s\n", stream_k, whole,
+           whole <= stream_k ? "10, whole tiles" : "18, Stream-K");
   }
   return 0;
 }

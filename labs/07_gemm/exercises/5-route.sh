@@ -11,9 +11,9 @@ for s in $shapes; do
 	got=$(answers "$LAB_DIR/exercises/5-route.txt" | sed -n "${i}p" | tr -d ' \t')
 	[ -n "$got" ] || not_solved "exercises/5-route.txt holds no line $i (shape $s)"
 	line=$("$gemm" --route "$s" --sms 132) || not_solved "07_gemm --route $s failed"
-	want=$(printf '%s\n' "$line" | sed -n 's/.*-> step \([0-9]*\),.*/\1/p')
+	want=$(printf '%s\n' "$line" | sed -n 's/^route: .*-> step \([0-9]*\),.*/\1/p')
 	[ "$got" = "$want" ] && continue
-	est=$(printf '%s\n' "$line" | sed -n 's/.*SMs: \(.*\) ->.*/\1/p' | tr -s ' ')
+	est=$(printf '%s\n' "$line" | sed -n 's/^route: .*SMs: \(.*\) ->.*/\1/p' | tr -s ' ')
 	case $got in
 	15|16|12|17) not_solved "shape $s: not step $got; the estimates, in k tiles of one SM: $est" ;;
 	*) not_solved "line $i: '$got' is not one of 15, 16, 12, 17" ;;
