@@ -56,28 +56,6 @@ __device__ static inline void s16_turn_pass(int c)
   else asm volatile("bar.arrive 1, 256;\n" ::: "memory");
 }
 
-/* D(64,128) += A(64,16) * B(16,128): as gh_wgmma_256, half as wide */
-__device__ static inline void s16_wgmma_128(float *d, uint64_t da, uint64_t db)
-{
-  asm volatile(
-    "{\n .reg .pred p;\n setp.eq.u32 p, 1, 1;\n"
-    " wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {"
-    "%0,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,"
-    "%16,%17,%18,%19,%20,%21,%22,%23,%24,%25,%26,%27,%28,%29,%30,%31,"
-    "%32,%33,%34,%35,%36,%37,%38,%39,%40,%41,%42,%43,%44,%45,%46,%47,"
-    "%48,%49,%50,%51,%52,%53,%54,%55,%56,%57,%58,%59,%60,%61,%62,%63"
-    "}, %64, %65, p, 1, 1, 1, 0;\n}\n"
-    : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
-      "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
-      "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
-      "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]),
-      "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]),
-      "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]),
-      "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
-      "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
-    : "l"(da), "l"(db));
-}
-
 /* one k tile of the (128,128) tile: each (64,64) box of A times the stage's (64,128) box of B --
  * two independent accumulator chains, 64 registers each */
 __device__ static inline void s16_mma_ktile(float acc[128], const uint8_t *sA, const uint8_t *sB)
@@ -87,7 +65,7 @@ __device__ static inline void s16_mma_ktile(float acc[128], const uint8_t *sA, c
   for (int kk = 0; kk < GH_BK / 16; ++kk) {
     uint64_t db = gh_desc(sB + kk * 32, 16, 1024);
 #pragma unroll
-    for (int h = 0; h < 2; ++h) s16_wgmma_128(acc + 64 * h, gh_desc(sA + h * GH_BOX_A + kk * 2048, GH_BOX_A, 1024), db);
+    for (int h = 0; h < 2; ++h) gh_wgmma_128(acc + 64 * h, gh_desc(sA + h * GH_BOX_A + kk * 2048, GH_BOX_A, 1024), db);
   }
   gh_wgmma_commit();
 }

@@ -16,7 +16,8 @@
  *
  * The launcher is the lab's best path, by rules on the shape (hopper.cu, gh_best_path): where whole
  * tiles would leave SMs idle for longer than Stream-K's fix-up costs -> step 15; C's (128,128)
- * tiles fit on the SMs in one wave -> step 16's kernel (smaller tiles, more SMs at work); fewer
+ * tiles fit on the SMs in one wave -> step 16's kernel (smaller tiles, more SMs at work), or step
+ * 19's where their k loops can be cut between 2 to 4 CTAs each; fewer
  * than 3 (128,256) tiles per SM -> step 12, as step 13 does; otherwise this kernel, with the
  * TMA-store epilogue for K <= 4096 (S17_TMA_MAX_K) and step 13's above.
  *
@@ -174,11 +175,13 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
   // ANCHOR: route
   /* the best path by the shape (hopper.cu): Stream-K where whole tiles would leave SMs idle for
    * longer than its fix-up costs; step 16's kernel where C's (128,128) tiles fit on the SMs at once
-   * (one tile per CTA, twice as many SMs at work as (128,256) tiles); step 12 under 3 tiles of
+   * (one tile per CTA, twice as many SMs at work as (128,256) tiles), or step 19's where the SMs
+   * hold two parts of each tile or more; step 12 under 3 tiles of
    * (128,256) per SM; otherwise this kernel */
   switch (gh_best_path(M, N, K, gh_sm_count())) {
   case 15: gemm_15_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 16: gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
+  case 19: gemm_19_split_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 12: gemm_12_warp_specialized(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   }
   // ANCHOR_END: route

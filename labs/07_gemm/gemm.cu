@@ -27,9 +27,11 @@
  *                                 its launcher is the best path, by the shape (hopper.cu, gh_best_path)
  *    18  18_fp32_stream_k         fp32: step 10's tile on persistent CTAs with chapter 6's Stream-K
  *                                 scheduler, for problems of few tiles or a long k loop
+ *    19  19_split_k               bf16: small problems, each (128,128) tile's k loop cut between 2-4
+ *                                 CTAs, the parts added by the last in a fixed order
  *   Steps 11-17 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
  *   hand to step 9 or to the predicated step 8 instead, and 13 and 14 give small ones to step 12;
- *   17 gives problems to steps 15, 16 or 12 where the shape says they are faster.
+ *   17 gives problems to steps 15, 16, 19 or 12 where the shape says they are faster.
  *   Any M, N, K >= 1 and any leading dimension >= the rows; every kernel predicates its ragged
  *   tiles (the identity-tensor test of chapter 5) and reads or writes nothing out of bounds.
  *
@@ -335,9 +337,9 @@ static const version versions[] = {
   { 15, "15_stream_k", BF16, NULL, gemm_15_stream_k },
   { 16, "16_pingpong", BF16, NULL, gemm_16_pingpong },
   { 17, "17_tma_store", BF16, NULL, gemm_17_tma_store },
+  { 19, "19_split_k", BF16, NULL, gemm_19_split_k },
 };
-#define MAX_ID 18
-#define LAST_HOPPER 17   /* steps 11-17: the bf16 Hopper steps (--bench-shapes) */
+#define MAX_ID 19
 #define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
 static int selected[MAX_ID + 1];   /* by id */
@@ -565,23 +567,23 @@ static void bench_one(const shape *s, int prec, uint64_t seed, FILE *csv, const 
 /* --bench-shapes N: step 9 and the Hopper steps at the random shapes of the checks */
 static void bench_random_shapes(int n, FILE *csv, const char *dev, const char *day)
 {
-  static const int ids[] = { 9, 11, 12, 13, 14, 15, 16, 17, -1 };
+  static const int ids[] = { 9, 11, 12, 13, 14, 15, 16, 17, 19, -1 };   /* step 9, then the Hopper steps */
   uint64_t rs = 0x7e57c0de;
   double worst[MAX_ID + 1];
   int worst_i[MAX_ID + 1];
-  for (int id = 11; id <= LAST_HOPPER; ++id) { worst[id] = 1e30; worst_i[id] = -1; }
+  for (const int *id = ids + 1; *id >= 0; ++id) { worst[*id] = 1e30; worst_i[*id] = -1; }
   for (int i = 0; i < n; ++i) {
     shape s = random_shape(i, &rs);
     double t[MAX_ID + 1] = { 0 };
     bench_one(&s, BF16, 500 + i, csv, dev, day, ids, t);
-    printf("shape: %5dx%5dx%5d ld (%d,%d,%d): steps 11-%d at", s.M, s.N, s.K, s.lda, s.ldb, s.ldc, LAST_HOPPER);
-    for (int id = 11; id <= LAST_HOPPER; ++id) printf(" %.2f", t[id] / t[9]);
+    printf("shape: %5dx%5dx%5d ld (%d,%d,%d): steps 11-17, 19 at", s.M, s.N, s.K, s.lda, s.ldb, s.ldc);
+    for (const int *id = ids + 1; *id >= 0; ++id) printf(" %.2f", t[*id] / t[9]);
     printf(" of step 9\n");
-    for (int id = 11; id <= LAST_HOPPER; ++id)
-      if (t[id] / t[9] < worst[id]) { worst[id] = t[id] / t[9]; worst_i[id] = i; }
+    for (const int *id = ids + 1; *id >= 0; ++id)
+      if (t[*id] / t[9] < worst[*id]) { worst[*id] = t[*id] / t[9]; worst_i[*id] = i; }
   }
-  for (int id = 11; id <= LAST_HOPPER; ++id)
-    printf("shapes: %d random shapes; step %d against step 9: at worst %.3f (shape %d)\n", n, id, worst[id], worst_i[id]);
+  for (const int *id = ids + 1; *id >= 0; ++id)
+    printf("shapes: %d random shapes; step %d against step 9: at worst %.3f (shape %d)\n", n, *id, worst[*id], worst_i[*id]);
 }
 
 /* --choice: operands whose leading dimension breaks TMA's rule, timed both ways (step 14 on padded
@@ -722,7 +724,7 @@ static const char *usage =
   "usage: 07_gemm [--check-only] [--quick] [--sizes LIST] [--versions LIST] [--shapes N]\n"
   "               [--csv FILE] [--data DIR] [--self-test] [--schedules] [--choice] [--bench-shapes N]\n"
   "               [--timeline DIR] [--route LIST [--sms P]]\n"
-  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-18\n";
+  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-19\n";
 
 static int parse_sizes(const char *s, shape *out, int cap);
 
@@ -741,8 +743,10 @@ static int print_routes(lk_args *args, const char *list)
     double stream_k, whole;
     gh_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole);
     int step = gh_best_path(sz[i].M, sz[i].N, sz[i].K, sms);
+    char split[64];
+    snprintf(split, sizeof split, "19, split-K, each (128,128) tile in %d parts", gh_split_parts(sz[i].M, sz[i].N, sz[i].K, sms));
     const char *what = step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
-                     : step == 12 ? "12, whole tiles, one launch" : "17, persistent, whole tiles";
+                     : step == 19 ? split : step == 12 ? "12, whole tiles, one launch" : "17, persistent, whole tiles";
     printf("route: %5dx%5dx%5d on %d SMs: Stream-K %8.1f, whole tiles %8.1f -> step %s\n", sz[i].M, sz[i].N, sz[i].K,
            sms, stream_k, whole, what);
     gemm_18_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole);   /* step 18's launcher, fp32 */

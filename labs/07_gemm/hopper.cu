@@ -150,6 +150,18 @@ static long long tiles_of(int M, int N, int bm, int bn) { return (long long)((M 
 static int small_tiles_pay(int M, int N, int sms) { return tiles_of(M, N, 128, 128) <= sms; }
 static int persistent_pays(int M, int N, int sms) { return tiles_of(M, N, GH_BM, GH_BN) >= 3LL * sms; }
 
+// ANCHOR: split_parts
+/* Step 19's parts: where the (128,128) tiles fit on the SMs at once, cut each tile's k loop into as
+ * many parts as the SMs hold, at most 4, and each of at least 4 k tiles (1: no split) */
+int gh_split_parts(int M, int N, int K, int sms)
+{
+  long long T = tiles_of(M, N, 128, 128), s = T <= sms ? sms / T : 1, k = (K + GH_BK - 1) / GH_BK;
+  if (s > 4) s = 4;
+  if (s > k / 4) s = k / 4;
+  return s < 1 ? 1 : (int)s;
+}
+// ANCHOR_END: split_parts
+
 // ANCHOR: stream_k_pays
 /* Stream-K against the other routes, in the time one SM takes for a k tile of a (128,256) tile:
  *   Stream-K (step 15)      T k / P' + 24      every SM the same share of the T k iterations (P' the
@@ -157,18 +169,21 @@ static int persistent_pays(int M, int N, int sms) { return tiles_of(M, N, GH_BM,
  *                                              fix-up and the longer start, and 2 more for each
  *                                              partial sum an owner adds beyond the first, where
  *                                              fewer tiles than CTAs cut each tile into `parts`
- *   step 16 (when chosen)   0.55 k + 8         one (128,128) tile a CTA
+ *   steps 16, 19            0.55 k / s + 8     one (128,128) tile a CTA, or one of its s parts
+ *     (when chosen)         + (s - 1)          (step 19, gh_split_parts), and 1 more for each part
+ *                                              its owner adds
  *   otherwise               ceil(T / P) k      whole waves of (128,256) tiles
  * with T the (128,256) tiles, k the k tiles of one and P the SMs.  The constants are fitted to
- * lab 07's timings of steps 12, 15, 16 and 17 at 11 shapes on an H100, the last term to its 30
- * random shapes (chapter 7, "The best path"); where the estimates are close, either route is
- * within a few percent. */
+ * lab 07's timings of steps 12, 15, 16 and 17 at 11 shapes on an H100, the parts term to its 30
+ * random shapes (chapter 7, "The best path"), step 19's to 9 small shapes timed with 1 to 4
+ * parts; where the estimates are close, either route is within a few percent. */
 void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole)
 {
   double T = (double)tiles_of(M, N, GH_BM, GH_BN), k = (K + GH_BK - 1) / GH_BK;
   double P = sms, ctas = T * k < P ? T * k : P, parts = ceil(ctas / T);
   *stream_k = T * k / ctas + 24 + (parts > 2 ? 2 * (parts - 2) : 0);
-  *whole = small_tiles_pay(M, N, sms) ? 0.55 * k + 8 : ceil(T / P) * k;
+  double s = gh_split_parts(M, N, K, sms);
+  *whole = small_tiles_pay(M, N, sms) ? 0.55 * k / s + 8 + (s - 1) : ceil(T / P) * k;
 }
 static int stream_k_pays(int M, int N, int K, int sms)
 {
@@ -184,7 +199,8 @@ int gh_persistent_pays(int M, int N) { return persistent_pays(M, N, gh_sm_count(
 int gh_best_path(int M, int N, int K, int sms)
 {
   if (stream_k_pays(M, N, K, sms)) return 15;          // SMs idle for long under whole tiles: Stream-K
-  if (small_tiles_pay(M, N, sms)) return 16;           // (128,128) tiles fit at once: one a CTA
+  if (small_tiles_pay(M, N, sms))                      // (128,128) tiles fit at once: one a CTA, ...
+    return gh_split_parts(M, N, K, sms) > 1 ? 19 : 16; // ... or each k loop cut between CTAs
   if (!persistent_pays(M, N, sms)) return 12;          // under 3 tiles an SM: one launch of tiles
   return 17;                                           // persistent, C by TMA stores where it may
 }

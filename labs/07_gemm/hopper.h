@@ -48,11 +48,14 @@ int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int l
 /* 1 when a persistent launch pays: at least 3 tiles per SM (steps 13 and 14; below, step 12) */
 int gh_persistent_pays(int M, int N);
 /* The lab's best path (step 17's launcher) on a GPU of `sms` SMs, by rules on the shape alone
- * (hopper.cu): 15 Stream-K, 16 ping-pong, 12 warp-specialized, or 17; the launcher it names still
+ * (hopper.cu): 15 Stream-K, 16 ping-pong, 19 split-K, 12 warp-specialized, or 17; the launcher it names still
  * pads the operands or falls back as gh_prepare decides */
 int gh_best_path(int M, int N, int K, int sms);
+/* step 19's parts: how many CTAs share each (128,128) tile's k loop (1: no split) */
+int gh_split_parts(int M, int N, int K, int sms);
 /* the two estimates gh_best_path weighs, in the time of one (128,256,64) k tile on one SM:
- * Stream-K's, and whole tiles' (step 16's kernel where its tiles fit, else waves of (128,256)) */
+ * Stream-K's, and whole tiles' (step 16's or 19's kernel where (128,128) tiles fit, else waves of
+ * (128,256)) */
 void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole);
 /* a tensor map over C (fp32) for TMA stores of (32,32) boxes, 128-byte swizzled (step 17); 0 where
  * C's base or leading dimension breaks TMA's 16-byte rule */
@@ -256,6 +259,28 @@ __device__ static inline void gh_wgmma_256(float d[128], uint64_t da, uint64_t d
       "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]),
       "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
     : "l"(da), "l"(db), "r"(accumulate));
+}
+
+/* D(64,128) += A(64,16) * B(16,128): as gh_wgmma_256, half as wide, always accumulating (steps 16, 19) */
+__device__ static inline void gh_wgmma_128(float *d, uint64_t da, uint64_t db)
+{
+  asm volatile(
+    "{\n .reg .pred p;\n setp.eq.u32 p, 1, 1;\n"
+    " wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {"
+    "%0,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,"
+    "%16,%17,%18,%19,%20,%21,%22,%23,%24,%25,%26,%27,%28,%29,%30,%31,"
+    "%32,%33,%34,%35,%36,%37,%38,%39,%40,%41,%42,%43,%44,%45,%46,%47,"
+    "%48,%49,%50,%51,%52,%53,%54,%55,%56,%57,%58,%59,%60,%61,%62,%63"
+    "}, %64, %65, p, 1, 1, 1, 0;\n}\n"
+    : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+      "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+      "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+      "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]),
+      "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]),
+      "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]),
+      "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
+      "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
+    : "l"(da), "l"(db));
 }
 
 // ANCHOR: mma_ktile

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make test-gpu: the Hopper steps of lab 07 (11-17) are built for sm_90a and their SASS multiplies
+# make test-gpu: the Hopper steps of lab 07 (11-17, 19) are built for sm_90a and their SASS multiplies
 # with HGMMA (warpgroup MMAs), not HMMA, and holds no GPU-wide fence (MEMBAR.ALL.GPU); no kernel of
 # the lab touches local memory (LDL/STL). (compute-sanitizer runs on the persistent steps with the
 # other sanitizer runs, tests/gpu/10_labs.sh, from labs/07_gemm/sanitizer-args.)
@@ -10,7 +10,7 @@ cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
 sass=$("$cuobjdump" --dump-sass "$bin" 2>&1) || { not_ok "cuobjdump --dump-sass $bin failed"; exit 1; }
 # one function's SASS for the sm_90a cubin: from its "Function :" line to the next
 fn_sass() { printf '%s\n' "$sass" | awk -v f="$1" '/arch = sm_/ { a = ($0 ~ /sm_90a/) } /Function :/ { on = a && index($0, f) > 0 } on'; }
-for k in k11_tma_wgmma k12_warp_specialized k13_persistent k14_cluster_multicast k15_stream_k k16_pingpong k17_tma_store; do
+for k in k11_tma_wgmma k12_warp_specialized k13_persistent k14_cluster_multicast k15_stream_k k16_pingpong k17_tma_store k19_split_k; do
 	s=$(fn_sass "$k")
 	[ -n "$s" ] || { not_ok "$k: no sm_90a SASS in $bin"; continue; }
 	n=$(printf '%s\n' "$s" | grep -c 'HGMMA')
