@@ -23,7 +23,7 @@
  *   (0.94), 1000^3 0.88 (0.87).  Forcing 1 to 4 parts at 9 small shapes (three runs), the split
  *   was never slower than step 16 where each part had 4 k tiles or more, and more parts paid
  *   most where K is long (384x384x8192: 1.5x, 2.2x, 2.4x step 16 with 2, 3, 4 parts).
- * 1000^3 gains nothing measurable: its time is not the MMAs'.  1024^3, the same 64 tiles and 16 k
+ * 1000^3 gains little (1-5 %; H200: 0.77 against 0.73): its time is not the MMAs'.  1024^3, the same 64 tiles and 16 k
  *   tiles, runs in 11 us, 1000^3 in 14 us; 1024x1000x1024 takes 11 us too, but 1000x1024x1024 and
  *   1024x1024x1000 take 12: a leading dimension of A or B of 1000 bf16 (2000 bytes, 16-byte but
  *   not 128-byte aligned) costs about 1.5 us each, every 128-byte row of a TMA box lying across two
