@@ -4,7 +4,8 @@
 # Hopper steps (11-14) for sm_90a, no kernel spills registers to local memory or has a stack
 # frame, ptxas reports no serialized wgmma (C7515-C7520) and no ignored setmaxnreg (C7508), the host-only
 # self-test passes (the fp64 reference against a naive fp32 GEMM, the tolerance and the guard on
-# planted errors), and bad arguments are usage errors.
+# planted errors), --route's choices follow the estimates it prints and step 19's limits at 180
+# random shapes, and bad arguments are usage errors.
 cd "$(dirname "$0")/../.." && . tests/book/lib.sh
 bin=$B/bin/07_gemm
 nvcc=$(make --no-print-directory -s -f Makefile -f - print-nvcc <<'MK'
@@ -48,6 +49,36 @@ else
 fi
 n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
+
+# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 on
+# 132 SMs: each choice follows its two estimates; step 16 or 19 only where the (128,128) tiles U fit
+# (U <= 132); step 19 only with 2 to 4 parts, U x parts <= 132 and 4 k tiles a part or more
+shapes=$(awk 'BEGIN { srand(7); for (c = 0; c < 3; c++) { l = ""; for (i = 0; i < 60; i++) {
+	m = int(exp(rand() * log(9000))) + 1; n = int(exp(rand() * log(9000))) + 1; k = int(exp(rand() * log(9000))) + 1
+	l = l (i ? "," : "") m "x" n "x" k } print l } }')
+bad=0
+for list in $shapes; do
+	CUDA_VISIBLE_DEVICES= "$bin" --route "$list" --sms 132 >>"$tmp/route" 2>&1 || bad=$((bad + 1))
+done
+awk '
+	function fail(why) { print "# " why ": " line }
+	/^route: / { line = $0; split($2, d, "x"); M = d[1] + 0; N = $3 + 0; K = $4 + 0
+		s = $9 + 0; w = $12 + 0; step = $15 + 0
+		U = int((M + 127) / 128) * int((N + 127) / 128); k = int((K + 63) / 64)
+		if ((step == 15) != (s < w)) fail("Stream-K chosen against its estimates")
+		if ((step == 16 || step == 19) && U > 132) fail("step " step " with " U " (128,128) tiles")
+		if (step == 19) { p = $(NF - 1) + 0
+			if (p < 2 || p > 4 || U * p > 132 || k < 4 * p) fail(p " parts of " k " k tiles for " U " tiles") }
+		next }
+	/^route fp32:/ { line = line " / " $0; s = $4 + 0; w = $7 + 0; step = $10 + 0
+		if ((step == 18) != (s < w)) fail("fp32: step " step " against its estimates") }
+' "$tmp/route" >"$tmp/route-bad"
+bad=$((bad + $(wc -l <"$tmp/route-bad")))
+if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 180 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 180 ]; then
+	ok "07_gemm --route at 180 random shapes: every choice follows its estimates and the split's limits"
+else
+	not_ok "07_gemm --route breaks its rules at $bad of 180 shapes"; head -5 "$tmp/route-bad"
+fi
 
 for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv"; do
 	# shellcheck disable=SC2086
