@@ -48,16 +48,6 @@
 /* The 256 consumer threads only (named barrier 1; the producer warpgroup is not in it). */
 __device__ static inline void s15_consumers_sync(void) { asm volatile("bar.sync 1, 256;\n" ::: "memory"); }
 
-__device__ static inline int s15_flag_load(const int *flag)
-{
-  int v;
-  asm volatile("ld.acquire.gpu.global.b32 %0, [%1];\n" : "=r"(v) : "l"(flag) : "memory");
-  return v;
-}
-__device__ static inline void s15_flag_store(int *flag, int v)
-{
-  asm volatile("st.release.gpu.global.b32 [%0], %1;\n" ::"l"(flag), "r"(v) : "memory");
-}
 #endif
 
 // ANCHOR: kernel
@@ -117,16 +107,12 @@ k15_stream_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
 #pragma unroll
         for (int j = 0; j < 128; ++j) slot[j * 256] = acc[j];   // thread-fastest: coalesced
         s15_consumers_sync();                            // all 256 threads' sums are written ...
-        if (t == 0) s15_flag_store(&flags[cta], epoch);  // ... then published (a release at GPU scope)
+        if (t == 0) gemm_flag_store(&flags[cta], epoch);  // ... then published (a release at GPU scope)
         gh_mark_unit(&tl, c, u.m, u.n, u.k_begin, u.k_end, 2, t0, t1, t1);
         continue;
       }
       for (int q = 1; q <= u.peers; ++q) {               // the owner: add the peers' sums, k descending
-        if (t == 0) {
-          long long t0 = clock64();
-          while (s15_flag_load(&flags[cta - q]) != epoch)
-            if (clock64() - t0 > 20000000000ll) __trap();   // ~10 s at 2 GHz: a lost partial sum
-        }
+        if (t == 0) gemm_flag_wait(&flags[cta - q], epoch);   // traps after ~10 s: a lost partial sum
         s15_consumers_sync();
         const float *slot = work + (size_t)(cta - q) * S15_SLOT + t;
 #pragma unroll

@@ -36,16 +36,6 @@
 
 #define S18_SLOT (T10_THREADS * 8 * 4 * T10_NJ)   /* floats of one CTA's partial sums: a (128,256) tile */
 
-__device__ static inline int s18_flag_load(const int *flag)
-{
-  int v;
-  asm volatile("ld.acquire.gpu.global.b32 %0, [%1];\n" : "=r"(v) : "l"(flag) : "memory");
-  return v;
-}
-__device__ static inline void s18_flag_store(int *flag, int v)
-{
-  asm volatile("st.release.gpu.global.b32 [%0], %1;\n" ::"l"(flag), "r"(v) : "memory");
-}
 
 // ANCHOR: kernel
 __global__ void __launch_bounds__(T10_THREADS, 1)
@@ -68,15 +58,11 @@ k18_fp32_stream_k(lts_sk_params sk, int M, int N, int K, float alpha, const floa
 #pragma unroll
       for (int j = 0; j < 8 * 4 * T10_NJ; ++j) slot[j * T10_THREADS] = acc[j / (4 * T10_NJ)][j % (4 * T10_NJ)];
       __syncthreads();                                   // all 256 threads' sums are written ...
-      if (t == 0) s18_flag_store(&flags[cta], epoch);    // ... then published (a release at GPU scope)
+      if (t == 0) gemm_flag_store(&flags[cta], epoch);    // ... then published (a release at GPU scope)
       continue;
     }
     for (int q = 1; q <= u.peers; ++q) {                 // the owner: add the peers' sums, k descending
-      if (t == 0) {
-        long long t0 = clock64();
-        while (s18_flag_load(&flags[cta - q]) != epoch)
-          if (clock64() - t0 > 20000000000ll) __trap();  // ~10 s at 2 GHz: a lost partial sum
-      }
+      if (t == 0) gemm_flag_wait(&flags[cta - q], epoch); // traps after ~10 s: a lost partial sum
       __syncthreads();
       const float *slot = work + (size_t)(cta - q) * S18_SLOT + t;
 #pragma unroll

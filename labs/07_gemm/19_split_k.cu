@@ -43,16 +43,6 @@
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 __device__ static inline void s19_consumers_sync(void) { asm volatile("bar.sync 1, 256;\n" ::: "memory"); }
-__device__ static inline int s19_flag_load(const int *flag)
-{
-  int v;
-  asm volatile("ld.acquire.gpu.global.b32 %0, [%1];\n" : "=r"(v) : "l"(flag) : "memory");
-  return v;
-}
-__device__ static inline void s19_flag_store(int *flag, int v)
-{
-  asm volatile("st.release.gpu.global.b32 [%0], %1;\n" ::"l"(flag), "r"(v) : "memory");
-}
 __device__ static inline void s19_fence_acc(float d[64])
 {
 #pragma unroll
@@ -122,15 +112,11 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
 #pragma unroll
     for (int j = 0; j < 64; ++j) slot[j * 256] = acc[j];
     s19_consumers_sync();                                // all 256 threads' sums are written ...
-    if (t == 0) s19_flag_store(&flags[cta], epoch);      // ... then published (a release at GPU scope)
+    if (t == 0) gemm_flag_store(&flags[cta], epoch);      // ... then published (a release at GPU scope)
     return;
   }
   for (int q = 1; q <= part; ++q) {                      // the owner: the parts before it, k descending
-    if (t == 0) {
-      long long t0 = clock64();
-      while (s19_flag_load(&flags[cta - q]) != epoch)
-        if (clock64() - t0 > 20000000000ll) __trap();    // ~10 s at 2 GHz: a lost partial sum
-    }
+    if (t == 0) gemm_flag_wait(&flags[cta - q], epoch);   // traps after ~10 s: a lost partial sum
     s19_consumers_sync();
     const float *slot = work + (size_t)(cta - q) * S19_SLOT + t;
 #pragma unroll
@@ -154,7 +140,7 @@ void gemm_19_split_k(int M, int N, int K, float alpha, const bf16 *A, int lda, c
     gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
-  static int epoch, slots;
+  static int epoch;
   static float *work;
   static int *flags;
   if (!work) {                                           // one slot and one flag per SM
@@ -162,16 +148,15 @@ void gemm_19_split_k(int M, int N, int K, float alpha, const bf16 *A, int lda, c
     LK_CHECK(cudaMalloc(&work, (size_t)sms * S19_SLOT * sizeof(float)));
     LK_CHECK(cudaMalloc(&flags, (size_t)sms * sizeof(int)));
     LK_CHECK(cudaMemset(flags, 0, (size_t)sms * sizeof(int)));
-    slots = sms;
   }
   int tiles_m = (M + S19_BM - 1) / S19_BM, tiles_n = (N + S19_BN - 1) / S19_BN, ktiles = (K + GH_BK - 1) / GH_BK;
   long long ctas = (long long)tiles_m * tiles_n * splits;
-  if (ctas > slots || splits > ktiles) {                 // gh_split_parts never asks for this
-    fprintf(stderr, "gemm_19_split_k: %lld CTAs for %d slots, %d parts of %d k tiles\n", ctas, slots, splits, ktiles);
+  if (ctas > sms || splits > ktiles) {                   // gh_split_parts never asks for this
+    fprintf(stderr, "gemm_19_split_k: %lld CTAs for %d slots, %d parts of %d k tiles\n", ctas, sms, splits, ktiles);
     exit(1);
   }
   epoch = epoch == 0x7fffffff ? 1 : epoch + 1;           // flags of earlier launches never match
-  if (epoch == 1) LK_CHECK(cudaMemset(flags, 0, (size_t)slots * sizeof(int)));
+  if (epoch == 1) LK_CHECK(cudaMemset(flags, 0, (size_t)sms * sizeof(int)));
   k19_split_k<<<(int)ctas, 384, S19_SMEM>>>(op.a, op.b, tiles_m, splits, ktiles, M, N, alpha, beta, C, ldc, work, flags,
                                              epoch);
   LK_CHECK(cudaGetLastError());

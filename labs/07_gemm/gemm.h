@@ -72,6 +72,28 @@ static inline int gemm_aligned16(const void *p, int ld, int size)
 
 /* beta == 0 means C is not read (BLAS): a kernel's epilogue */
 #if defined(__CUDACC__)
+// ANCHOR: flags
+/* The flags of the Stream-K and split-K fix-ups (steps 15, 18, 19): a CTA stores the launch's
+ * epoch after its partial sums with a release at GPU scope, the owner loads it with an acquire;
+ * an owner that waits about 10 s (2e10 cycles at 2 GHz) for a partial sum traps instead of hanging. */
+__device__ static inline void gemm_flag_store(int *flag, int v)
+{
+  asm volatile("st.release.gpu.global.b32 [%0], %1;\n" ::"l"(flag), "r"(v) : "memory");
+}
+__device__ static inline int gemm_flag_load(const int *flag)
+{
+  int v;
+  asm volatile("ld.acquire.gpu.global.b32 %0, [%1];\n" : "=r"(v) : "l"(flag) : "memory");
+  return v;
+}
+__device__ static inline void gemm_flag_wait(const int *flag, int epoch)
+{
+  long long t0 = clock64();
+  while (gemm_flag_load(flag) != epoch)
+    if (clock64() - t0 > 20000000000ll) __trap();
+}
+// ANCHOR_END: flags
+
 __device__ static inline float gemm_epilogue(float acc, float alpha, float beta, const float *c)
 {
   return beta == 0.0f ? alpha * acc : alpha * acc + beta * *c;

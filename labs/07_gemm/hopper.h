@@ -48,8 +48,8 @@ int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int l
 /* 1 when a persistent launch pays: at least 3 tiles per SM (steps 13 and 14; below, step 12) */
 int gh_persistent_pays(int M, int N);
 /* The lab's best path (step 17's launcher) on a GPU of `sms` SMs, by rules on the shape alone
- * (hopper.cu): 15 Stream-K, 16 ping-pong, 19 split-K, 12 warp-specialized, or 17; the launcher it names still
- * pads the operands or falls back as gh_prepare decides */
+ * (hopper.cu): 15 Stream-K, 16 ping-pong, 19 split-K, 12 warp-specialized, or 17; the launcher
+ * it names still pads the operands or falls back as gh_prepare decides */
 int gh_best_path(int M, int N, int K, int sms);
 /* step 19's parts: how many CTAs share each (128,128) tile's k loop (1: no split) */
 int gh_split_parts(int M, int N, int K, int sms);
