@@ -17,7 +17,7 @@
  * The launcher is the lab's best path, by rules on the shape (hopper.cu, gh_best_path): where whole
  * tiles would leave SMs idle for longer than Stream-K's fix-up costs -> step 15; C's (128,128)
  * tiles fit on the SMs in one wave -> step 16's kernel (smaller tiles, more SMs at work), or step
- * 19's where their k loops can be cut between 2 to 4 CTAs each; fewer
+ * 19's where their k loops can be cut between 2 to 16 CTAs each; fewer
  * than 3 (128,256) tiles per SM -> step 12, as step 13 does; otherwise this kernel, with the
  * TMA-store epilogue for K <= 4096 (S17_TMA_MAX_K) and step 13's above.
  *

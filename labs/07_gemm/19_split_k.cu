@@ -1,4 +1,4 @@
-/* Step 19 -- split-K for small problems: each (128,128) tile's k loop cut between 2 to 4 CTAs.
+/* Step 19 -- split-K for small problems: each (128,128) tile's k loop cut between 2 to 16 CTAs.
  *
  * What changes from step 16: a problem whose (128,128) tiles fit on the SMs at once -- 1000^3 is 64
  * tiles for 132 SMs -- runs one tile per CTA there, and half the SMs or more do nothing.  Here the k
@@ -13,7 +13,8 @@
  * at most as many as SMs), and no part waits but the owner, so the waits cannot cycle.
  *
  * The number of parts, and whether to split at all, is the launcher's rule (gh_split_parts in
- * hopper.cu: as many parts as the SMs hold, at most 4, each of at least 4 k tiles); step 17's
+ * hopper.cu: at most as many parts as the SMs hold, 16, and each of at least 4 k tiles, and within
+ * those the count that makes the estimate 0.55 k / s + (s - 1) least); step 17's
  * launcher sends a problem here where (128,128) tiles fit on the SMs at once and there are two
  * parts or more, and where the estimates of gh_estimates do not prefer Stream-K.
  *
@@ -23,6 +24,16 @@
  *   (0.94), 1000^3 0.88 (0.87).  Forcing 1 to 4 parts at 9 small shapes (three runs), the split
  *   was never slower than step 16 where each part had 4 k tiles or more, and more parts paid
  *   most where K is long (384x384x8192: 1.5x, 2.2x, 2.4x step 16 with 2, 3, 4 parts).
+ * More parts, by the estimate, up to 16 (the first rule stopped at 4).  Step 19 against cuBLAS,
+ *   medians of three runs each, the first rule's parts and ratio, then this rule's (H100): 128x128x65536
+ *   4 0.13, 16 0.42; 256x256x16384 4 0.39, 12 0.73; 384x384x8192 4 0.77, 8 0.84; 256x1024x16384 4
+ *   0.70, 8 0.75; 384x768x12000 4 0.75, 7 0.77; 640x640x8192 4 0.99, 5 1.00; 512x512x8192 4 0.81,
+ *   8 0.74 (runs from 0.67 to 0.84 with either).  Tried and not kept: sharing the fix-up out among
+ *   the parts (each writes its sums, waits for all the others and adds 1/s of the tile), so that no
+ *   owner adds s - 1 slots in turn: 18 us against 25 us at 256x256x16384 with 16 parts, but 16 us
+ *   against 10 us at 896^3 with 2, and slower at every shape with 2 or 3 parts (cause not found).
+ *   cuBLAS runs split-K kernels with (32,64) and (64,32) tiles at such shapes (their names in
+ *   compute-sanitizer's reports), many more CTAs per tile than (128,128) tiles allow here.
  * 1000^3 gains little (1-5 %; H200: 0.77 against 0.73): its time is not the MMAs'.  1024^3, the same 64 tiles and 16 k
  *   tiles, runs in 11 us, 1000^3 in 14 us; 1024x1000x1024 takes 11 us too, but 1000x1024x1024 and
  *   1024x1024x1000 take 12: a leading dimension of A or B of 1000 bf16 (2000 bytes, 16-byte but
@@ -151,7 +162,7 @@ void gemm_19_split_k(int M, int N, int K, float alpha, const bf16 *A, int lda, c
   }
   int tiles_m = (M + S19_BM - 1) / S19_BM, tiles_n = (N + S19_BN - 1) / S19_BN, ktiles = (K + GH_BK - 1) / GH_BK;
   long long ctas = (long long)tiles_m * tiles_n * splits;
-  if (ctas > sms || splits > ktiles) {                   // gh_split_parts never asks for this
+  if (ctas > sms || splits > ktiles || splits > GH_SPLIT_MAX) {   // gh_split_parts never asks for this
     fprintf(stderr, "gemm_19_split_k: %lld CTAs for %d slots, %d parts of %d k tiles\n", ctas, sms, splits, ktiles);
     exit(1);
   }

@@ -151,14 +151,20 @@ static int small_tiles_pay(int M, int N, int sms) { return tiles_of(M, N, 128, 1
 static int persistent_pays(int M, int N, int sms) { return tiles_of(M, N, GH_BM, GH_BN) >= 3LL * sms; }
 
 // ANCHOR: split_parts
-/* Step 19's parts: where the (128,128) tiles fit on the SMs at once, cut each tile's k loop into as
- * many parts as the SMs hold, at most 4, and each of at least 4 k tiles (1: no split) */
+/* Step 19's parts: where the (128,128) tiles fit on the SMs at once, cut each tile's k loop into s
+ * parts, with s as many as the SMs hold, at most 16 (GH_SPLIT_MAX) and each of at least 4 k tiles,
+ * and within those limits the s that makes step 19's estimate below, 0.55 k / s + (s - 1), least:
+ * a part more shortens every CTA's k loop but gives the owner one more partial sum to add, so
+ * s grows as the square root of k (1: no split) */
 int gh_split_parts(int M, int N, int K, int sms)
 {
-  long long T = tiles_of(M, N, 128, 128), s = T <= sms ? sms / T : 1, k = (K + GH_BK - 1) / GH_BK;
-  if (s > 4) s = 4;
-  if (s > k / 4) s = k / 4;
-  return s < 1 ? 1 : (int)s;
+  long long T = tiles_of(M, N, 128, 128), k = (K + GH_BK - 1) / GH_BK;
+  long long most = T <= sms ? sms / T : 1, best = 1;
+  if (most > GH_SPLIT_MAX) most = GH_SPLIT_MAX;
+  if (most > k / 4) most = k / 4;
+  for (long long s = 2; s <= most; ++s)
+    if (0.55 * k / s + (s - 1) < 0.55 * k / best + (best - 1)) best = s;
+  return (int)best;
 }
 // ANCHOR_END: split_parts
 

@@ -52,7 +52,8 @@ n=$(grep -c '^  ok ' "$tmp/out")
 
 # --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 on
 # 132 SMs: each choice follows its two estimates; step 16 or 19 only where the (128,128) tiles U fit
-# (U <= 132); step 19 only with 2 to 4 parts, U x parts <= 132 and 4 k tiles a part or more
+# (U <= 132); step 19 only with 2 to 16 parts, U x parts <= 132 and 4 k tiles a part or more, and
+# among those the count that makes 0.55 k / parts + parts - 1 least
 shapes=$(awk 'BEGIN { srand(7); for (c = 0; c < 3; c++) { l = ""; for (i = 0; i < 60; i++) {
 	m = int(exp(rand() * log(9000))) + 1; n = int(exp(rand() * log(9000))) + 1; k = int(exp(rand() * log(9000))) + 1
 	l = l (i ? "," : "") m "x" n "x" k } print l } }')
@@ -61,14 +62,16 @@ for list in $shapes; do
 	CUDA_VISIBLE_DEVICES= "$bin" --route "$list" --sms 132 >>"$tmp/route" 2>&1 || bad=$((bad + 1))
 done
 awk '
-	function fail(why) { print "# " why ": " line }
+	function fail(why) { if (failed != NR) print "# " why ": " line; failed = NR }
 	/^route: / { line = $0; split($2, d, "x"); M = d[1] + 0; N = $3 + 0; K = $4 + 0
 		s = $9 + 0; w = $12 + 0; step = $15 + 0
 		U = int((M + 127) / 128) * int((N + 127) / 128); k = int((K + 63) / 64)
 		if ((step == 15) != (s < w)) fail("Stream-K chosen against its estimates")
 		if ((step == 16 || step == 19) && U > 132) fail("step " step " with " U " (128,128) tiles")
 		if (step == 19) { p = $(NF - 1) + 0
-			if (p < 2 || p > 4 || U * p > 132 || k < 4 * p) fail(p " parts of " k " k tiles for " U " tiles") }
+			if (p < 2 || p > 16 || U * p > 132 || k < 4 * p) fail(p " parts of " k " k tiles for " U " tiles")
+			for (q = 1; q <= 16 && U * q <= 132 && k >= 4 * q; q++)
+				if (0.55 * k / q + q - 1 < 0.55 * k / p + p - 1 - 1e-9) fail(q " parts cost less than " p) }
 		next }
 	/^route fp32:/ { line = line " / " $0; s = $4 + 0; w = $7 + 0; step = $10 + 0
 		if ((step == 18) != (s < w)) fail("fp32: step " step " against its estimates") }
