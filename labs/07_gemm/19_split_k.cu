@@ -28,8 +28,10 @@
  *   medians of three runs each, the first rule's parts and ratio, then this rule's (H100): 128x128x65536
  *   4 0.13, 16 0.42; 256x256x16384 4 0.39, 12 0.73; 384x384x8192 4 0.77, 8 0.84; 256x1024x16384 4
  *   0.70, 8 0.75; 384x768x12000 4 0.75, 7 0.77; 640x640x8192 4 0.99, 5 1.00; 512x512x8192 4 0.81,
- *   8 0.74 (runs from 0.67 to 0.84 with either).  Tried and not kept: sharing the fix-up out among
- *   the parts (each writes its sums, waits for all the others and adds 1/s of the tile), so that no
+ *   8 0.74 (runs from 0.67 to 0.84 with either); H200, the same shapes: 0.11 -> 0.36, 0.35 -> 0.69,
+ *   0.54 -> 0.87, 0.57 -> 0.69, 0.64 -> 0.71, 0.96 -> 1.05, 0.59 -> 0.63.  Tried and not kept:
+ *   sharing the fix-up out among the parts (each writes its sums, waits for all the others and adds
+ *   1/s of the tile), so that no
  *   owner adds s - 1 slots in turn: 18 us against 25 us at 256x256x16384 with 16 parts, but 16 us
  *   against 10 us at 896^3 with 2, and slower at every shape with 2 or 3 parts (cause not found).
  *   cuBLAS runs split-K kernels with (32,64) and (64,32) tiles at such shapes (their names in
