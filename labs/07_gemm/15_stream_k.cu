@@ -36,6 +36,13 @@
  *   (07_gemm --timeline).  Sharing out the wave before as well: done at 298 us, 0.94 (0.83).
  *   Where Stream-K pays over whole tiles is decided by the best path (step 17's launcher, by
  *   gh_best_path in hopper.cu).
+ * The best path runs this kernel with step 17's TMA-store epilogue (gh_stream_k(..., 1), where
+ *   gh_tma_c allows): staging buffers after the four stages, 225 KiB in all; owners and whole tiles
+ *   stage C, partial sums go straight to their slots.  Per SM at 5120x5120x4096 (H200, --timeline,
+ *   this step) 241 us of MMAs against 32 us of epilogues.  The best path with and without it,
+ *   three runs each in turns, TFLOP/s: H100 5120x5120x4096 637 -> 666, 3072x3072x4096 575 -> 594,
+ *   2560x2560x4096 552 -> 572, 3072x3072x2048 476 -> 515; H200 604 -> 626, 561 -> 583, 552 -> 569,
+ *   477 -> 511.  Step 15 itself (version 15) keeps step 13's epilogue, as measured above.
  */
 #include "hopper.h"
 #include "tile_scheduler.h"
@@ -43,6 +50,8 @@
 
 #define S15_STAGES 4
 #define S15_SLOT (2 * 128 * 128)              /* floats of one CTA's partial sums: 2 warpgroups x 128 threads x 128 */
+/* the stages, step 17's staging buffers for the TMA-store epilogue (used where the launcher asks), the barriers */
+#define S15_SMEM (S15_STAGES * (GH_STAGE_A + GH_STAGE_B) + GH_STAGING + 2 * S15_STAGES * 8 + 1024)
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 /* The 256 consumer threads only (named barrier 1; the producer warpgroup is not in it). */
@@ -52,17 +61,24 @@ __device__ static inline void s15_consumers_sync(void) { asm volatile("bar.sync 
 
 // ANCHOR: kernel
 __global__ void __launch_bounds__(384, 1)
-k15_stream_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB, lts_sk_params sk,
-             int M, int N, float alpha, float beta, float *C, int ldc, float *work, int *flags, int epoch,
-             gh_timeline tl)
+k15_stream_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
+             const __grid_constant__ CUtensorMap tC, int tma_c, lts_sk_params sk, int M, int N, float alpha,
+             float beta, float *C, int ldc, float *work, int *flags, int epoch, gh_timeline tl)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
-  gh_smem_plan p = gh_plan(raw, S15_STAGES);
+  uint8_t *base = (uint8_t *)(((uintptr_t)raw + 1023) & ~(uintptr_t)1023);
+  uint8_t *staging = base + S15_STAGES * (GH_STAGE_A + GH_STAGE_B);
+  gh_smem_plan p;
+  p.a = base;
+  p.b = base + S15_STAGES * GH_STAGE_A;
+  p.full = (uint64_t *)(staging + GH_STAGING);
+  p.empty = p.full + S15_STAGES;
   int tid = threadIdx.x, wg = tid / 128, cta = blockIdx.x;
   if (tid == 0) {
     gh_tma_prefetch_map(&tA);
     gh_tma_prefetch_map(&tB);
+    if (tma_c) gh_tma_prefetch_map(&tC);
     for (int s = 0; s < S15_STAGES; ++s) { gh_bar_init(&p.full[s], 1); gh_bar_init(&p.empty[s], 8); }
     gh_fence_bar_init();
   }
@@ -120,17 +136,19 @@ k15_stream_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
       }
       // ANCHOR_END: fixup
       unsigned long long t2 = gh_now(&tl);
-      gh_epilogue(acc, u.m * GH_BM + 64 * c, u.n * GH_BN, M, N, alpha, beta, C, ldc);
+      if (tma_c) gh_epilogue_tma(acc, staging + c * 16384, &tC, c, u.m * GH_BM + 64 * c, u.n * GH_BN, alpha);
+      else gh_epilogue(acc, u.m * GH_BM + 64 * c, u.n * GH_BN, M, N, alpha, beta, C, ldc);
       gh_mark_unit(&tl, c, u.m, u.n, u.k_begin, u.k_end, u.peers ? 1 : 0, t0, t1, t2);
     }
+    if (tma_c && tid % 128 == 0) gh_store_wait_all();   // C is written before the CTA ends
   }
 #endif
 }
 // ANCHOR_END: kernel
 
 // ANCHOR: launch
-void gemm_15_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
-                      float *C, int ldc)
+void gh_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                 float *C, int ldc, int tma_epilogue)
 {
   gh_operands op;
   if (!gh_prepare(M, N, K, A, lda, B, ldb, &op)) {
@@ -142,7 +160,7 @@ void gemm_15_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, 
   static int *flags;
   int sms = gh_sm_count();
   if (!ready) {
-    LK_CHECK(cudaFuncSetAttribute(k15_stream_k, cudaFuncAttributeMaxDynamicSharedMemorySize, GH_SMEM(S15_STAGES)));
+    LK_CHECK(cudaFuncSetAttribute(k15_stream_k, cudaFuncAttributeMaxDynamicSharedMemorySize, S15_SMEM));
     LK_CHECK(cudaMalloc(&work, (size_t)sms * S15_SLOT * sizeof(float)));   // 128 KiB a CTA
     LK_CHECK(cudaMalloc(&flags, (size_t)sms * sizeof(int)));
     LK_CHECK(cudaMemset(flags, 0, (size_t)sms * sizeof(int)));
@@ -159,12 +177,21 @@ void gemm_15_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, 
   const char *err;
   if (!lts_init(&order, tiles_m, tiles_n, 1, 1, 1, swz, gh_raster_m, &err) ||
       !lts_sk_init(&sk, &order, k_iters, ctas, lts_sk_default_tiles(tiles, ctas, k_iters), &err) || ctas > slots) {
-    fprintf(stderr, "gemm_15_stream_k: %s\n", ctas > slots ? "more CTAs than workspace slots" : err);
+    fprintf(stderr, "gh_stream_k: %s\n", ctas > slots ? "more CTAs than workspace slots" : err);
     exit(1);
   }
   epoch = epoch == 0x7fffffff ? 1 : epoch + 1;           // flags of earlier launches never match
   if (epoch == 1) LK_CHECK(cudaMemset(flags, 0, (size_t)slots * sizeof(int)));
-  k15_stream_k<<<ctas, 384, GH_SMEM(S15_STAGES)>>>(op.a, op.b, sk, M, N, alpha, beta, C, ldc, work, flags, epoch, gh_tl);
+  CUtensorMap tC;
+  int tma_c = tma_epilogue ? gh_tma_c(&tC, M, N, K, beta, C, ldc) : (memset(&tC, 0, sizeof tC), 0);
+  k15_stream_k<<<ctas, 384, S15_SMEM>>>(op.a, op.b, tC, tma_c, sk, M, N, alpha, beta, C, ldc, work, flags, epoch,
+                                        gh_tl);
   LK_CHECK(cudaGetLastError());
+}
+
+void gemm_15_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                      float *C, int ldc)
+{
+  gh_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 0);   // step 15 itself: the direct epilogue
 }
 // ANCHOR_END: launch

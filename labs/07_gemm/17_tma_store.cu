@@ -15,11 +15,12 @@
  * takes step 13's epilogue.  4 stages of 48 KiB and 4 staging buffers of 8 KiB: 225 KiB.
  *
  * The launcher is the lab's best path, by rules on the shape (hopper.cu, gh_best_path): where whole
- * tiles would leave SMs idle for longer than Stream-K's fix-up costs -> step 15; C's (128,128)
+ * tiles would leave SMs idle for longer than Stream-K's fix-up costs -> step 15's kernel, with this
+ * step's epilogue where it may (gh_stream_k in 15_stream_k.cu); C's (128,128)
  * tiles fit on the SMs in one wave -> step 16's kernel (smaller tiles, more SMs at work), or step
  * 19's where their k loops can be cut between 2 to 16 CTAs each; fewer
  * than 3 (128,256) tiles per SM -> step 12, as step 13 does; otherwise this kernel, with the
- * TMA-store epilogue for K <= 4096 (S17_TMA_MAX_K) and step 13's above.
+ * TMA-store epilogue for K <= 4096 (GH_TMA_C_MAX_K) and step 13's above.
  *
  * Measured (H100 80GB HBM3, TMA-store epilogue at every K; ratio to cuBLAS, step 13 in brackets).
  *   Runs that time cuBLAS, step 13, then this step, 9 runs: 8192x8192x1024 0.92-0.96 (0.86-0.88);
@@ -29,7 +30,7 @@
  *   TMA's rule, so step 13's epilogue runs).  So the staged epilogue gains where the epilogue
  *   weighs most (9% at K = 1024, 2% at K = 4096) and loses 2-4% at K = 8192 and 12288, cause not
  *   yet found (the TMA unit serves the stores and the next tile's loads alike; the shared-memory
- *   carveout leaves 28 KiB of L1 instead of 55): hence S17_TMA_MAX_K.  ncu at 8192x8192x1024,
+ *   carveout leaves 28 KiB of L1 instead of 55): hence GH_TMA_C_MAX_K.  ncu at 8192x8192x1024,
  *   one launch: 235 us against step 13's 261 us; with ncu's locked clocks, the tensor pipe busy
  *   71% of the time against 60%.  Small problems through step 16, TFLOP/s: 1000^3 141 (121),
  *   768^3 78 (68).
@@ -44,62 +45,8 @@
 #include "labkit.h"
 
 #define S17_STAGES 4
-#define S17_STAGING (2 * 2 * 8192)                       /* 2 warpgroups x 2 buffers x (64 rows, 32 columns) fp32 */
-#define S17_TMA_MAX_K 4096                       /* above: step 13's epilogue (measured) */
-#define S17_SMEM (S17_STAGES * (GH_STAGE_A + GH_STAGE_B) + S17_STAGING + 2 * S17_STAGES * 8 + 1024)
+#define S17_SMEM (S17_STAGES * (GH_STAGE_A + GH_STAGE_B) + GH_STAGING + 2 * S17_STAGES * 8 + 1024)
 
-#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-/* the 128 threads of consumer warpgroup c (named barriers 1 and 2) */
-__device__ static inline void s17_wg_sync(int c)
-{
-  if (c == 0) asm volatile("bar.sync 1, 128;\n" ::: "memory");
-  else asm volatile("bar.sync 2, 128;\n" ::: "memory");
-}
-__device__ static inline void s17_fence_proxy_async(void) { asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); }
-__device__ static inline void s17_tma_store(const CUtensorMap *map, const void *src, int c0, int c1)
-{
-  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];\n"
-               :: "l"((uint64_t)map), "r"(gh_smem(src)), "r"(c0), "r"(c1) : "memory");
-}
-__device__ static inline void s17_store_commit(void) { asm volatile("cp.async.bulk.commit_group;\n" ::: "memory"); }
-__device__ static inline void s17_store_wait_read1(void) { asm volatile("cp.async.bulk.wait_group.read 1;\n" ::: "memory"); }
-__device__ static inline void s17_store_wait_all(void) { asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory"); }
-
-// ANCHOR: epilogue
-/* C = alpha * acc for the warpgroup's (64,256) at (row0, col0), in 8 slices of 32 columns through
- * the two buffers `stage` (8 KiB each: rows 0-31, then rows 32-63, each box 32 columns of 128 bytes).
- * Element (row, col) of a box: byte 128 col + 16 ((row / 4) ^ (col % 8)) + 4 (row % 4). */
-__device__ static inline void s17_epilogue(const float acc[128], uint8_t *stage, const CUtensorMap *tC, int c, int row0,
-                                           int col0, float alpha)
-{
-  int t = threadIdx.x % 128;
-  int r = 16 * (t / 32) + (t % 32) / 4;
-#pragma unroll
-  for (int q = 0; q < 8; ++q) {
-    uint8_t *buf = stage + (q & 1) * 8192;
-#pragma unroll
-    for (int jj = 0; jj < 4; ++jj)
-#pragma unroll
-      for (int h = 0; h < 2; ++h)
-#pragma unroll
-        for (int e = 0; e < 2; ++e) {
-          int row = r + 8 * h, col = 8 * jj + 2 * (t % 4) + e, rr = row % 32;
-          int off = (row / 32) * 4096 + col * 128 + (((rr / 4) ^ (col % 8)) * 16) + (rr % 4) * 4;
-          *(float *)(buf + off) = alpha * acc[4 * (4 * q + jj) + 2 * h + e];
-        }
-    s17_fence_proxy_async();                             // the writes, visible to the TMA unit ...
-    s17_wg_sync(c);                                      // ... once all 128 threads have made them
-    if (t == 0) {
-      s17_tma_store(tC, buf, row0, col0 + 32 * q);
-      s17_tma_store(tC, buf + 4096, row0 + 32, col0 + 32 * q);
-      s17_store_commit();
-      s17_store_wait_read1();                            // the other buffer has been read out
-    }
-    s17_wg_sync(c);                                      // so it may be written again
-  }
-}
-// ANCHOR_END: epilogue
-#endif
 
 // ANCHOR: kernel
 __global__ void __launch_bounds__(384, 1)
@@ -114,7 +61,7 @@ k17_tma_store(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CU
   gh_smem_plan p;
   p.a = base;
   p.b = base + S17_STAGES * GH_STAGE_A;
-  p.full = (uint64_t *)(staging + S17_STAGING);
+  p.full = (uint64_t *)(staging + GH_STAGING);
   p.empty = p.full + S17_STAGES;
   int tid = threadIdx.x, wg = tid / 128;
   int ktiles = (K + GH_BK - 1) / GH_BK;
@@ -160,10 +107,10 @@ k17_tma_store(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CU
       GH_WGMMA_WAIT(0);
       gh_fence_acc(acc);
       if (tid % 32 == 0) gh_bar_arrive(&p.empty[(it - 1) % S17_STAGES]);
-      if (tma_c) s17_epilogue(acc, staging + c * 16384, &tC, c, w.m * GH_BM + 64 * c, w.n * GH_BN, alpha);
+      if (tma_c) gh_epilogue_tma(acc, staging + c * 16384, &tC, c, w.m * GH_BM + 64 * c, w.n * GH_BN, alpha);
       else gh_epilogue(acc, w.m * GH_BM + 64 * c, w.n * GH_BN, M, N, alpha, beta, C, ldc);
     }
-    if (tma_c && tid % 128 == 0) s17_store_wait_all();  // C is written before the CTA ends
+    if (tma_c && tid % 128 == 0) gh_store_wait_all();  // C is written before the CTA ends
   }
 #endif
 }
@@ -179,7 +126,7 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
    * hold two parts of each tile or more; step 12 under 3 tiles of
    * (128,256) per SM; otherwise this kernel */
   switch (gh_best_path(M, N, K, gh_sm_count())) {
-  case 15: gemm_15_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
+  case 15: gh_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1); return;   // with this epilogue
   case 16: gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 19: gemm_19_split_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 12: gemm_12_warp_specialized(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
@@ -196,13 +143,7 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
     ready = 1;
   }
   CUtensorMap tC;
-  memset(&tC, 0, sizeof tC);
-  /* the TMA-store epilogue where C need not be read and TMA may write it: beta == 0, C and ldc
-   * 16-byte aligned, and M a multiple of 4 (measured: with M = 2783, ldc = 2784, the TMA store
-   * wrote row 2783, past M, in the 16-byte chunk it shares with rows 2780-2782); and where it
-   * pays: a tile's epilogue weighs about 1/ktiles of its time, and with K > S17_TMA_MAX_K the
-   * staged epilogue measured slower than the direct one (header) */
-  int tma_c = beta == 0.0f && K <= S17_TMA_MAX_K && M % 4 == 0 && gh_encode_c(&tC, C, M, N, ldc);
+  int tma_c = gh_tma_c(&tC, M, N, K, beta, C, ldc);     // where the TMA-store epilogue may and does pay
   lts_params sched;
   const char *err;
   int tiles_m = (M + GH_BM - 1) / GH_BM, tiles_n = (N + GH_BN - 1) / GH_BN;

@@ -61,6 +61,14 @@ void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole)
 /* a tensor map over C (fp32) for TMA stores of (32,32) boxes, 128-byte swizzled (step 17); 0 where
  * C's base or leading dimension breaks TMA's 16-byte rule */
 int gh_encode_c(CUtensorMap *map, float *C, int M, int N, int ldc);
+/* the TMA-store epilogue (step 17, and the best path's Stream-K) where it may and pays: 1 with *map
+ * made, or 0 (the direct epilogue) -- see hopper.cu; above K = GH_TMA_C_MAX_K it measured slower */
+#define GH_TMA_C_MAX_K 4096
+int gh_tma_c(CUtensorMap *map, int M, int N, int K, float beta, float *C, int ldc);
+/* step 15's Stream-K with the direct epilogue (tma_epilogue 0, step 15 itself) or, where gh_tma_c
+ * allows, step 17's TMA-store epilogue (the best path) */
+void gh_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                 float *C, int ldc, int tma_epilogue);
 void gh_fallback(const gh_operands *op, int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
                  float beta, float *C, int ldc);
 /* The swizzle of the persistent steps' tile order for a count of tile clusters along the swizzled
@@ -331,6 +339,60 @@ __device__ static inline void gh_epilogue(const float acc[128], int row0, int co
   gh_epilogue_cols(acc, 32, row0, col0, M, N, alpha, beta, C, ldc);
 }
 // ANCHOR_END: epilogue
+
+// ANCHOR: epilogue_tma
+/* The epilogue through shared memory (step 17; also the best path's Stream-K, step 15's kernel):
+ * C leaves by TMA stores from GH_STAGING bytes of staging buffers, 2 per consumer warpgroup. */
+#define GH_STAGING (2 * 2 * 8192)               /* 2 warpgroups x 2 buffers x (64 rows, 32 columns) fp32 */
+/* the 128 threads of consumer warpgroup c (named barriers 2 and 3; 1 is the two consumers') */
+__device__ static inline void gh_wg_sync(int c)
+{
+  if (c == 0) asm volatile("bar.sync 2, 128;\n" ::: "memory");
+  else asm volatile("bar.sync 3, 128;\n" ::: "memory");
+}
+__device__ static inline void gh_fence_proxy_async(void) { asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); }
+__device__ static inline void gh_tma_store(const CUtensorMap *map, const void *src, int c0, int c1)
+{
+  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];\n"
+               :: "l"((uint64_t)map), "r"(gh_smem(src)), "r"(c0), "r"(c1) : "memory");
+}
+__device__ static inline void gh_store_commit(void) { asm volatile("cp.async.bulk.commit_group;\n" ::: "memory"); }
+__device__ static inline void gh_store_wait_read1(void) { asm volatile("cp.async.bulk.wait_group.read 1;\n" ::: "memory"); }
+__device__ static inline void gh_store_wait_all(void) { asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory"); }
+
+/* C = alpha * acc for the warpgroup's (64,256) at (row0, col0), in 8 slices of 32 columns through
+ * the two buffers `stage` (8 KiB each: rows 0-31, then rows 32-63, each box 32 columns of 128 bytes).
+ * Element (row, col) of a box: byte 128 col + 16 ((row / 4) ^ (col % 8)) + 4 (row % 4). */
+__device__ static inline void gh_epilogue_tma(const float acc[128], uint8_t *stage, const CUtensorMap *tC, int c, int row0,
+                                           int col0, float alpha)
+{
+  int t = threadIdx.x % 128;
+  int r = 16 * (t / 32) + (t % 32) / 4;
+#pragma unroll
+  for (int q = 0; q < 8; ++q) {
+    uint8_t *buf = stage + (q & 1) * 8192;
+#pragma unroll
+    for (int jj = 0; jj < 4; ++jj)
+#pragma unroll
+      for (int h = 0; h < 2; ++h)
+#pragma unroll
+        for (int e = 0; e < 2; ++e) {
+          int row = r + 8 * h, col = 8 * jj + 2 * (t % 4) + e, rr = row % 32;
+          int off = (row / 32) * 4096 + col * 128 + (((rr / 4) ^ (col % 8)) * 16) + (rr % 4) * 4;
+          *(float *)(buf + off) = alpha * acc[4 * (4 * q + jj) + 2 * h + e];
+        }
+    gh_fence_proxy_async();                             // the writes, visible to the TMA unit ...
+    gh_wg_sync(c);                                      // ... once all 128 threads have made them
+    if (t == 0) {
+      gh_tma_store(tC, buf, row0, col0 + 32 * q);
+      gh_tma_store(tC, buf + 4096, row0 + 32, col0 + 32 * q);
+      gh_store_commit();
+      gh_store_wait_read1();                            // the other buffer has been read out
+    }
+    gh_wg_sync(c);                                      // so it may be written again
+  }
+}
+// ANCHOR_END: epilogue_tma
 
 __device__ static inline void gh_zero_acc(float acc[128])
 {
