@@ -3,8 +3,7 @@
 #   - every lab verifies its device result (--check-only: exit 0, a PASS line, no FAIL);
 #   - compute-sanitizer's memcheck, racecheck and synccheck find nothing in it, on problems just
 #     large enough to reach every code path: --quick --check-only, or each line of the lab's
-#     labs/NN_name/sanitizer-args (one sanitizer run per line and tool); the kernels named in
-#     labs/NN_name/sanitizer-exclude (a library's, not the lab's: lab 07's reference) are not checked;
+#     labs/NN_name/sanitizer-args (one sanitizer run per line and tool);
 #   - every recorded output still matches what its command prints (mk/outputs.sh: the GPU ones run
 #     the labs in full, timings included, so each lab's timed kernels are verified there too).
 # The runs are independent, so they go GPU_TEST_JOBS at a time (default: the cores, at most 8),
@@ -46,12 +45,7 @@ run_job() {
 	case $kind in
 	output) mk/outputs.sh check "$args" ;;
 	verify) "$B/bin/$lab" $args ;;
-	*)      local exclude=() k
-		if [ -f "labs/$lab/sanitizer-exclude" ]; then
-			while read -r k; do exclude+=(--kernel-name-exclude "kns=$k"); done \
-				< <(grep -v '^[[:space:]]*\(#\|$\)' "labs/$lab/sanitizer-exclude")
-		fi
-		"$sanitizer" --tool "$kind" --error-exitcode 99 "${exclude[@]}" "$B/bin/$lab" $args ;;
+	*)      "$sanitizer" --tool "$kind" --error-exitcode 99 "$B/bin/$lab" $args ;;
 	esac >"$tmp/$n.out" 2>&1 </dev/null
 	echo $? >"$tmp/$n.rc"
 	echo $((SECONDS - start)) >"$tmp/$n.s"
