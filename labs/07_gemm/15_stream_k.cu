@@ -67,13 +67,8 @@ k15_stream_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
-  uint8_t *base = (uint8_t *)(((uintptr_t)raw + 1023) & ~(uintptr_t)1023);
-  uint8_t *staging = base + S15_STAGES * (GH_STAGE_A + GH_STAGE_B);
-  gh_smem_plan p;
-  p.a = base;
-  p.b = base + S15_STAGES * GH_STAGE_A;
-  p.full = (uint64_t *)(staging + GH_STAGING);
-  p.empty = p.full + S15_STAGES;
+  uint8_t *staging;
+  gh_smem_plan p = gh_plan_staged(raw, S15_STAGES, &staging);
   int tid = threadIdx.x, wg = tid / 128, cta = blockIdx.x;
   if (tid == 0) {
     gh_tma_prefetch_map(&tA);

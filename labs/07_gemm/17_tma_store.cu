@@ -56,13 +56,8 @@ k17_tma_store(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CU
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
-  uint8_t *base = (uint8_t *)(((uintptr_t)raw + 1023) & ~(uintptr_t)1023);
-  uint8_t *staging = base + S17_STAGES * (GH_STAGE_A + GH_STAGE_B);
-  gh_smem_plan p;
-  p.a = base;
-  p.b = base + S17_STAGES * GH_STAGE_A;
-  p.full = (uint64_t *)(staging + GH_STAGING);
-  p.empty = p.full + S17_STAGES;
+  uint8_t *staging;
+  gh_smem_plan p = gh_plan_staged(raw, S17_STAGES, &staging);
   int tid = threadIdx.x, wg = tid / 128;
   int ktiles = (K + GH_BK - 1) / GH_BK;
   if (tid == 0) {

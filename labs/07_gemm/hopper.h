@@ -412,6 +412,16 @@ __device__ static inline gh_smem_plan gh_plan(uint8_t *raw, int S)
   p.empty = p.full + S;
   return p;
 }
+/* The same plan with step 17's staging buffers (GH_STAGING bytes) between the stages and the
+ * barriers (steps 15 and 17). */
+__device__ static inline gh_smem_plan gh_plan_staged(uint8_t *raw, int S, uint8_t **staging)
+{
+  gh_smem_plan p = gh_plan(raw, S);
+  *staging = (uint8_t *)p.full;
+  p.full = (uint64_t *)(*staging + GH_STAGING);
+  p.empty = p.full + S;
+  return p;
+}
 
 // ANCHOR: load_ktile
 /* The loads of k tile kt of CTA tile (tm, tn) into stage s: A's two (64,64) boxes, B's two (64,128)
