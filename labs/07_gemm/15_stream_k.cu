@@ -177,8 +177,8 @@ void gh_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const
   }
   epoch = epoch == 0x7fffffff ? 1 : epoch + 1;           // flags of earlier launches never match
   if (epoch == 1) LK_CHECK(cudaMemset(flags, 0, (size_t)slots * sizeof(int)));
-  CUtensorMap tC;
-  int tma_c = tma_epilogue ? gh_tma_c(&tC, M, N, K, beta, C, ldc) : (memset(&tC, 0, sizeof tC), 0);
+  CUtensorMap tC = { { 0 } };
+  int tma_c = tma_epilogue && gh_tma_c(&tC, M, N, K, beta, C, ldc);
   k15_stream_k<<<ctas, 384, S15_SMEM>>>(op.a, op.b, tC, tma_c, sk, M, N, alpha, beta, C, ldc, work, flags, epoch,
                                         gh_tl);
   LK_CHECK(cudaGetLastError());

@@ -164,9 +164,10 @@ static int persistent_pays(int M, int N, int sms) { return tiles_of(M, N, GH_BM,
 // ANCHOR: split_parts
 /* Step 19's parts: where the (128,128) tiles fit on the SMs at once, cut each tile's k loop into s
  * parts, with s as many as the SMs hold, at most 16 (GH_SPLIT_MAX) and each of at least 4 k tiles,
- * and within those limits the s that makes step 19's estimate below, 0.55 k / s + (s - 1), least:
+ * and within those limits the s that makes step 19's estimate, 0.55 k / s + 8 + (s - 1), least:
  * a part more shortens every CTA's k loop but gives the owner one more partial sum to add, so
  * s grows as the square root of k (1: no split) */
+static double split_estimate(double k, double s) { return 0.55 * k / s + 8 + (s - 1); }
 int gh_split_parts(int M, int N, int K, int sms)
 {
   long long T = tiles_of(M, N, 128, 128), k = (K + GH_BK - 1) / GH_BK;
@@ -174,7 +175,7 @@ int gh_split_parts(int M, int N, int K, int sms)
   if (most > GH_SPLIT_MAX) most = GH_SPLIT_MAX;
   if (most > k / 4) most = k / 4;
   for (long long s = 2; s <= most; ++s)
-    if (0.55 * k / s + (s - 1) < 0.55 * k / best + (best - 1)) best = s;
+    if (split_estimate(k, s) < split_estimate(k, best)) best = s;
   return (int)best;
 }
 // ANCHOR_END: split_parts
@@ -200,7 +201,7 @@ void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole)
   double P = sms, ctas = T * k < P ? T * k : P, parts = ceil(ctas / T);
   *stream_k = T * k / ctas + 24 + (parts > 2 ? 2 * (parts - 2) : 0);
   double s = gh_split_parts(M, N, K, sms);
-  *whole = small_tiles_pay(M, N, sms) ? 0.55 * k / s + 8 + (s - 1) : ceil(T / P) * k;
+  *whole = small_tiles_pay(M, N, sms) ? split_estimate(k, s) : ceil(T / P) * k;
 }
 static int stream_k_pays(int M, int N, int K, int sms)
 {

@@ -364,7 +364,7 @@ __device__ static inline void gh_store_wait_all(void) { asm volatile("cp.async.b
  * the two buffers `stage` (8 KiB each: rows 0-31, then rows 32-63, each box 32 columns of 128 bytes).
  * Element (row, col) of a box: byte 128 col + 16 ((row / 4) ^ (col % 8)) + 4 (row % 4). */
 __device__ static inline void gh_epilogue_tma(const float acc[128], uint8_t *stage, const CUtensorMap *tC, int c, int row0,
-                                           int col0, float alpha)
+                                              int col0, float alpha)
 {
   int t = threadIdx.x % 128;
   int r = 16 * (t / 32) + (t % 32) / 4;
