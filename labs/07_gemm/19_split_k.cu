@@ -1,41 +1,50 @@
-/* Step 19 -- split-K for small problems: each (128,128) tile's k loop cut between 2 to 16 CTAs.
+/* Step 19 -- split-K for small problems: each (128,128) tile's k loop cut between 2 to 64 CTAs.
  *
  * What changes from step 16: a problem whose (128,128) tiles fit on the SMs at once -- 1000^3 is 64
  * tiles for 132 SMs -- runs one tile per CTA there, and half the SMs or more do nothing.  Here the k
  * loop of every tile is cut into `splits` equal parts, one CTA each, so T x splits CTAs run at once
  * (never more than the SMs).  Each CTA is one producer warpgroup and two consumers, which share the
  * tile as in step 13: consumer c computes rows 64c..64c+63, one m64n128k16 chain of 64 accumulators
- * (so both warpgroups' epilogues and fix-ups run side by side).  The parts are added as in step 15:
- * part p < splits - 1 leaves its partial sums in workspace slot `cta` (64 KiB, thread-fastest) and
- * raises its flag with the launch's epoch; the last part, which holds the tile's last k tile, owns
- * the tile: it waits for the parts before it in descending k, adds them, and writes C.  The order of
- * the sums is fixed, so the result does not depend on timing.  All CTAs are resident (one per SM,
- * at most as many as SMs), and no part waits but the owner, so the waits cannot cycle.
+ * (so both warpgroups' epilogues and fix-ups run side by side).  Every part but the owner leaves
+ * its partial sums in workspace slot `cta` (64 KiB, thread-fastest) and raises its flag with the
+ * launch's epoch.  The parts are then added in one of two ways:
+ *   the owner's fix-up (2 parts), as in step 15: the last part, which holds the tile's last k tile,
+ *     waits for the other, adds its slot, and writes C;
+ *   the shared fix-up (4 parts or more): every part writes its slot and waits for all the others;
+ *     part p then adds up rows 64p/s .. 64(p+1)/s - 1 of the slots (each thread its own column of
+ *     them, 64 values, as the owner adds one slot) and writes those elements of C.  Each part reads
+ *     64 KiB whatever s is, where an owner would add s - 1 slots in turn.
+ * The order of the sums is fixed, so the result does not depend on timing.  All CTAs are resident
+ * (one per SM, at most as many as SMs), so the waits end.
  *
  * The number of parts, and whether to split at all, is the launcher's rule (gh_split_parts in
- * hopper.cu: at most as many parts as the SMs hold, 16, and each of at least 4 k tiles, and within
- * those the count that makes the estimate 0.55 k / s + (s - 1) least); step 17's
- * launcher sends a problem here where (128,128) tiles fit on the SMs at once and there are two
- * parts or more, and where the estimates of gh_estimates do not prefer Stream-K.
+ * hopper.cu: the largest power of two that the SMs hold, up to 64, with at least 4 k tiles a part);
+ * step 17's launcher sends a problem here where (128,128) tiles fit on the SMs at once and there
+ * are two parts or more, and where the estimates of gh_estimates do not prefer Stream-K.
  *
- * Measured (H100 80GB HBM3, best path against cuBLAS in one run; step 16 in brackets):
- *   1024x1024x4096 0.85 (0.55), 1024x1024x8192 0.80 (0.49), 384x384x8192 0.87 (0.33), 896^3 1.11
- *   (0.94), 768^3 1.11 (0.99), 512^3 1.38 (1.22), 700x900x3000 1.30 (1.13), 2000x500x1000 0.97
- *   (0.94), 1000^3 0.88 (0.87).  Forcing 1 to 4 parts at 9 small shapes (three runs), the split
- *   was never slower than step 16 where each part had 4 k tiles or more, and more parts paid
- *   most where K is long (384x384x8192: 1.5x, 2.2x, 2.4x step 16 with 2, 3, 4 parts).
- * More parts, by the estimate, up to 16 (the first rule stopped at 4).  Step 19 against cuBLAS,
- *   medians of three runs each, the first rule's parts and ratio, then this rule's (H100): 128x128x65536
- *   4 0.13, 16 0.42; 256x256x16384 4 0.39, 12 0.73; 384x384x8192 4 0.77, 8 0.84; 256x1024x16384 4
- *   0.70, 8 0.75; 384x768x12000 4 0.75, 7 0.77; 640x640x8192 4 0.99, 5 1.00; 512x512x8192 4 0.81,
- *   8 0.74 (runs from 0.67 to 0.84 with either); H200, the same shapes: 0.11 -> 0.36, 0.35 -> 0.69,
- *   0.54 -> 0.87, 0.57 -> 0.69, 0.64 -> 0.71, 0.96 -> 1.05, 0.59 -> 0.63.  Tried and not kept:
- *   sharing the fix-up out among the parts (each writes its sums, waits for all the others and adds
- *   1/s of the tile), so that no
- *   owner adds s - 1 slots in turn: 18 us against 25 us at 256x256x16384 with 16 parts, but 16 us
- *   against 10 us at 896^3 with 2, and slower at every shape with 2 or 3 parts (cause not found).
- *   cuBLAS runs split-K kernels with (32,64) and (64,32) tiles at such shapes (their names in
- *   compute-sanitizer's reports), many more CTAs per tile than (128,128) tiles allow here.
+ * Measured (H100 80GB HBM3, best path against cuBLAS in one run; step 16 in brackets), with the
+ *   first rule (at most 4 parts, the owner's fix-up): 1024x1024x4096 0.85 (0.55), 1024x1024x8192
+ *   0.80 (0.49), 384x384x8192 0.87 (0.33), 896^3 1.11 (0.94), 768^3 1.11 (0.99), 512^3 1.38 (1.22),
+ *   700x900x3000 1.30 (1.13), 2000x500x1000 0.97 (0.94), 1000^3 0.88 (0.87).  Forcing 1 to 4 parts
+ *   at 9 small shapes (three runs), the split was never slower than step 16 where each part had 4
+ *   k tiles or more, and more parts paid most where K is long.
+ * The fix-ups, forced (H100, us): the owner's with 2, 4, 8, 16 parts at 896^3, 640x640x8192,
+ *   384x384x8192, 256x256x16384: 10, 23, 19, 25; the shared one: 11, 20, 12-13, 12; with no fix-up
+ *   at all (wrong results, for the timing): 8, 19, 11, 11.  The shared fix-up with 2 parts runs
+ *   1 us behind the owner's, with 4 or more ahead of it, and 2 shared parts ahead of 3 with an owner
+ *   (700x800x1000: 15 against 16 us), so the rule takes powers of two.  A first version of the
+ *   shared fix-up cost 10-16 us: it looped over its share element by element at run time, with
+ *   the slots' values loaded one row at a time (ncu: four times the instructions, stalled on
+ *   fixed-latency dependencies); this one is unrolled like the owner's, all loads in flight.
+ * The best path before and after the shared fix-up and the power-of-two rule (the earlier rule
+ *   took the estimate's best count up to 16, all with the owner's fix-up), medians of three runs
+ *   of each, alternated, H100 (H200): 128x128x65536 0.30 -> 0.92 (0.31 -> 1.31), 128x128x8192
+ *   0.72 -> 1.54 (0.71 -> 1.62), 256x256x16384 0.55 -> 0.95 (0.62 -> 1.47), 384x384x8192
+ *   0.74 -> 1.14 (0.85 -> 1.40), 512x512x8192 0.67 -> 0.84 (0.69 -> 0.92), 256x1024x16384
+ *   0.74 -> 0.88 (0.67 -> 0.83), 384x768x12000 0.76 -> 0.80 (0.71 -> 0.69), 640x640x8192
+ *   1.01 -> 1.04 (0.99 -> 1.05); unchanged where the parts stay 2 (1000^3, 896^3, 1024x1024x4096).
+ *   At 512x512x8192 and 384x768x12000 the tiles read A once per tile column and B once per tile
+ *   row, 67 and 110 MB from L2 in all, which may bound them more than the parts do (not measured).
  * 1000^3 gains little (1-5 %; H200: 0.77 against 0.73): its time is not the MMAs'.  1024^3, the same 64 tiles and 16 k
  *   tiles, runs in 11 us, 1000^3 in 14 us; 1024x1000x1024 takes 11 us too, but 1000x1024x1024 and
  *   1024x1024x1000 take 12: a leading dimension of A or B of 1000 bf16 (2000 bytes, 16-byte but
@@ -70,12 +79,52 @@ __device__ static inline void s19_mma_ktile(float acc[64], const uint8_t *sA, co
     gh_wgmma_128(acc, gh_desc(sA + c * GH_BOX_A + kk * 2048, GH_BOX_A, 1024), gh_desc(sB + kk * 32, 16, 1024));
   gh_wgmma_commit();
 }
+// ANCHOR: fixup_shared
+/* The shared fix-up, for splits a power of two up to 64.  The tile's splits slots lie side by
+ * side from `slots`; row j of a slot is accumulator j of the 256 consumer threads (element
+ * j * 256 + t).  Part p takes the R = 64 / splits rows from p R: each thread loads its own column
+ * of those rows from every slot, 64 values, all in flight at once, adds each row's splits values in
+ * ascending order, and writes C where the epilogue would have: the same sums in every run. */
+__device__ static __forceinline__ void s19_fixup_rows(const float *slots, const int R, int part, int row0, int col0,
+                                                      int M, int N, float alpha, float beta, float *C, int ldc)
+{
+  int t = (int)threadIdx.x - 128, tt = t % 128, j0 = part * R;
+  const float *col = slots + (size_t)j0 * 256 + t;
+  float x[64];
+#pragma unroll
+  for (int i = 0; i < 64; ++i) x[i] = __ldcg(col + (size_t)(i / R) * S19_SLOT + (i % R) * 256);
+  int rowt = row0 + 64 * (t / 128) + 16 * (tt / 32) + (tt % 32) / 4, colt = col0 + 2 * (tt % 4);
+#pragma unroll
+  for (int r = 0; r < R; ++r) {
+    float v = x[r];
+#pragma unroll
+    for (int q = 1; q < 64 / R; ++q) v += x[q * R + r];
+    int j = j0 + r, row = rowt + 8 * ((j / 2) % 2), cl = colt + 8 * (j / 4) + j % 2;
+    if (row < M && cl < N) {
+      float *c = C + row + (size_t)cl * ldc;
+      *c = gemm_epilogue(v, alpha, beta, c);
+    }
+  }
+}
+__device__ static inline void s19_fixup_shared(const float *slots, int splits, int part, int row0, int col0, int M, int N,
+                                              float alpha, float beta, float *C, int ldc)
+{
+  switch (splits) {
+  case 2: s19_fixup_rows(slots, 32, part, row0, col0, M, N, alpha, beta, C, ldc); break;
+  case 4: s19_fixup_rows(slots, 16, part, row0, col0, M, N, alpha, beta, C, ldc); break;
+  case 8: s19_fixup_rows(slots, 8, part, row0, col0, M, N, alpha, beta, C, ldc); break;
+  case 16: s19_fixup_rows(slots, 4, part, row0, col0, M, N, alpha, beta, C, ldc); break;
+  case 32: s19_fixup_rows(slots, 2, part, row0, col0, M, N, alpha, beta, C, ldc); break;
+  default: s19_fixup_rows(slots, 1, part, row0, col0, M, N, alpha, beta, C, ldc); break;   // 64
+  }
+}
+// ANCHOR_END: fixup_shared
 #endif
 
 // ANCHOR: kernel
 __global__ void __launch_bounds__(384, 1)
 k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB, int tiles_m, int splits,
-            int ktiles, int M, int N, float alpha, float beta, float *C, int ldc, float *work, int *flags, int epoch)
+            int ktiles, int M, int N, float alpha, float beta, float *C, int ldc, float *work, int *flags, int epoch, int shared)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
@@ -120,6 +169,18 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
   }
   GH_WGMMA_WAIT(0);
   s19_fence_acc(acc);
+  if (shared) {                                          // every part: its sums, then 1/splits of the tile
+    float *slot = work + (size_t)cta * S19_SLOT + t;
+#pragma unroll
+    for (int j = 0; j < 64; ++j) slot[j * 256] = acc[j];
+    s19_consumers_sync();                                // all 256 threads' sums are written ...
+    if (t == 0) gemm_flag_store(&flags[cta], epoch);      // ... then published
+    if (t < splits) gemm_flag_wait(&flags[cta - part + t], epoch);   // thread t: part t's flag
+    s19_consumers_sync();                                // every part of the tile is in
+    s19_fixup_shared(work + (size_t)(cta - part) * S19_SLOT, splits, part, tm * S19_BM, tn * S19_BN, M, N, alpha, beta,
+                     C, ldc);
+    return;
+  }
   if (part < splits - 1) {                               // a part: to slot `cta`, then the flag
     float *slot = work + (size_t)cta * S19_SLOT + t;
 #pragma unroll
@@ -143,7 +204,7 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
 void gemm_19_split_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
                      float *C, int ldc)
 {
-  int sms = gh_sm_count(), splits = gh_split_parts(M, N, K, sms);
+  int sms = gh_sm_count(), splits = gh_split_parts(M, N, K, sms), shared = splits >= 4;
   if (splits < 2) {                                      // nothing to share out: step 16, one tile a CTA
     gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
@@ -164,13 +225,13 @@ void gemm_19_split_k(int M, int N, int K, float alpha, const bf16 *A, int lda, c
   }
   int tiles_m = (M + S19_BM - 1) / S19_BM, tiles_n = (N + S19_BN - 1) / S19_BN, ktiles = (K + GH_BK - 1) / GH_BK;
   long long ctas = (long long)tiles_m * tiles_n * splits;
-  if (ctas > sms || splits > ktiles || splits > GH_SPLIT_MAX) {   // gh_split_parts never asks for this
+  if (ctas > sms || splits > ktiles || splits > GH_SPLIT_MAX || (splits & (splits - 1))) {   // never, by gh_split_parts
     fprintf(stderr, "gemm_19_split_k: %lld CTAs for %d slots, %d parts of %d k tiles\n", ctas, sms, splits, ktiles);
     exit(1);
   }
   epoch = epoch == 0x7fffffff ? 1 : epoch + 1;           // flags of earlier launches never match
   if (epoch == 1) LK_CHECK(cudaMemset(flags, 0, (size_t)sms * sizeof(int)));
   k19_split_k<<<(int)ctas, 384, S19_SMEM>>>(op.a, op.b, tiles_m, splits, ktiles, M, N, alpha, beta, C, ldc, work, flags,
-                                             epoch);
+                                             epoch, shared);
   LK_CHECK(cudaGetLastError());
 }

@@ -27,8 +27,9 @@
  *                                 its launcher is the best path, by the shape (hopper.cu, gh_best_path)
  *    18  18_fp32_stream_k         fp32: step 10's tile on persistent CTAs with chapter 6's Stream-K
  *                                 scheduler, for problems of few tiles or a long k loop
- *    19  19_split_k               bf16: small problems, each (128,128) tile's k loop cut between 2-4
- *                                 CTAs, the parts added by the last in a fixed order
+ *    19  19_split_k               bf16: small problems, each (128,128) tile's k loop cut between 2 to
+ *                                 64 CTAs, the parts added in a fixed order (by the last part, or
+ *                                 shared out among them all)
  *   Steps 11-17 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
  *   hand to step 9 or to the predicated step 8 instead, and 13 and 14 give small ones to step 12;
  *   17 gives problems to steps 15, 16, 19 or 12 where the shape says they are faster.
@@ -743,8 +744,10 @@ static int print_routes(lk_args *args, const char *list)
     double stream_k, whole;
     gh_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole);
     int step = gh_best_path(sz[i].M, sz[i].N, sz[i].K, sms);
-    char split[64];
-    snprintf(split, sizeof split, "19, split-K, each (128,128) tile in %d parts", gh_split_parts(sz[i].M, sz[i].N, sz[i].K, sms));
+    char split[96];
+    int parts = gh_split_parts(sz[i].M, sz[i].N, sz[i].K, sms);
+    snprintf(split, sizeof split, "19, split-K, each (128,128) tile in %d parts, %s fix-up", parts,
+             parts > 2 ? "a shared" : "the owner's");
     const char *what = step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
                      : step == 19 ? split : step == 12 ? "12, whole tiles, one launch" : "17, persistent, whole tiles";
     printf("route: %5dx%5dx%5d on %d SMs: Stream-K %8.1f, whole tiles %8.1f -> step %s\n", sz[i].M, sz[i].N, sz[i].K,
