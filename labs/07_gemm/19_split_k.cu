@@ -8,8 +8,8 @@
  * (so both warpgroups' epilogues and fix-ups run side by side).  Every part but the owner leaves
  * its partial sums in workspace slot `cta` (64 KiB, thread-fastest) and raises its flag with the
  * launch's epoch.  The parts are then added in one of two ways:
- *   the owner's fix-up (2 parts), as in step 15: the last part, which holds the tile's last k tile,
- *     waits for the other, adds its slot, and writes C;
+ *   the owner's fix-up (2 or 3 parts), as in step 15: the last part, which holds the tile's last k
+ *     tile, waits for the others, adds their slots in descending k, and writes C;
  *   the shared fix-up (4 parts or more): every part writes its slot and waits for all the others;
  *     part p then adds up rows 64p/s .. 64(p+1)/s - 1 of the slots (each thread its own column of
  *     them, 64 values, as the owner adds one slot) and writes those elements of C.  Each part reads
@@ -18,7 +18,8 @@
  * (one per SM, at most as many as SMs), so the waits end.
  *
  * The number of parts, and whether to split at all, is the launcher's rule (gh_split_parts in
- * hopper.cu: the largest power of two that the SMs hold, up to 64, with at least 4 k tiles a part);
+ * hopper.cu: as many as the SMs hold, with at least 4 k tiles a part, up to 3, and from 4 on the
+ * largest power of two up to 64);
  * step 17's launcher sends a problem here where (128,128) tiles fit on the SMs at once and there
  * are two parts or more, and where the estimates of gh_estimates do not prefer Stream-K.
  *
@@ -31,8 +32,8 @@
  * The fix-ups, forced (H100, us): the owner's with 2, 4, 8, 16 parts at 896^3, 640x640x8192,
  *   384x384x8192, 256x256x16384: 10, 23, 19, 25; the shared one: 11, 20, 12-13, 12; with no fix-up
  *   at all (wrong results, for the timing): 8, 19, 11, 11.  The shared fix-up with 2 parts runs
- *   1 us behind the owner's, with 4 or more ahead of it, and 2 shared parts ahead of 3 with an owner
- *   (700x800x1000: 15 against 16 us), so the rule takes powers of two.  A first version of the
+ *   1 us behind the owner's, with 4 or more ahead of it.  Where the SMs allow 3 parts but not 4,
+ *   3 with an owner beat 2 (768x768x4096: 16 against 19 us), as the estimate says.  A first version of the
  *   shared fix-up cost 10-16 us: it looped over its share element by element at run time, with
  *   the slots' values loaded one row at a time (ncu: four times the instructions, stalled on
  *   fixed-latency dependencies); this one is unrolled like the owner's, all loads in flight.
@@ -42,7 +43,8 @@
  *   0.72 -> 1.54 (0.71 -> 1.62), 256x256x16384 0.55 -> 0.95 (0.62 -> 1.47), 384x384x8192
  *   0.74 -> 1.14 (0.85 -> 1.40), 512x512x8192 0.67 -> 0.84 (0.69 -> 0.92), 256x1024x16384
  *   0.74 -> 0.88 (0.67 -> 0.83), 384x768x12000 0.76 -> 0.80 (0.71 -> 0.69), 640x640x8192
- *   1.01 -> 1.04 (0.99 -> 1.05); unchanged where the parts stay 2 (1000^3, 896^3, 1024x1024x4096).
+ *   1.01 -> 1.04 (0.99 -> 1.05); unchanged where the parts stay 2 or 3 (1000^3, 896^3, 768^3,
+ *   1024x1024x4096).
  *   At 512x512x8192 and 384x768x12000 the tiles read A once per tile column and B once per tile
  *   row, 67 and 110 MB from L2 in all, which may bound them more than the parts do (not measured).
  * 1000^3 gains little (1-5 %; H200: 0.77 against 0.73): its time is not the MMAs'.  1024^3, the same 64 tiles and 16 k
@@ -204,7 +206,7 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
 void gemm_19_split_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
                      float *C, int ldc)
 {
-  int sms = gh_sm_count(), splits = gh_split_parts(M, N, K, sms), shared = splits >= 4;
+  int sms = gh_sm_count(), splits = gh_split_parts(M, N, K, sms), shared = splits >= 4;   // else the owner's
   if (splits < 2) {                                      // nothing to share out: step 16, one tile a CTA
     gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
@@ -225,7 +227,8 @@ void gemm_19_split_k(int M, int N, int K, float alpha, const bf16 *A, int lda, c
   }
   int tiles_m = (M + S19_BM - 1) / S19_BM, tiles_n = (N + S19_BN - 1) / S19_BN, ktiles = (K + GH_BK - 1) / GH_BK;
   long long ctas = (long long)tiles_m * tiles_n * splits;
-  if (ctas > sms || splits > ktiles || splits > GH_SPLIT_MAX || (splits & (splits - 1))) {   // never, by gh_split_parts
+  int uneven = shared && (splits & (splits - 1));        // gh_split_parts never asks for these:
+  if (ctas > sms || splits > ktiles || splits > GH_SPLIT_MAX || uneven) {
     fprintf(stderr, "gemm_19_split_k: %lld CTAs for %d slots, %d parts of %d k tiles\n", ctas, sms, splits, ktiles);
     exit(1);
   }

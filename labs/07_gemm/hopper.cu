@@ -163,18 +163,19 @@ static int persistent_pays(int M, int N, int sms) { return tiles_of(M, N, GH_BM,
 
 // ANCHOR: split_parts
 /* Step 19's parts: where the (128,128) tiles fit on the SMs at once, cut each tile's k loop into s
- * parts, s the largest power of two that the SMs hold, at most 64 (GH_SPLIT_MAX), each part of at
- * least 4 k tiles (1: no split).  Step 19's estimate, 0.55 k / s + 8 + f: the k loop shortens with
- * every part, and the fix-up f stays small, 1 for the owner's fix-up of 2 parts (the owner adds one
- * slot), 2 for the shared fix-up of 4 parts or more (every part adds 1/s of the tile from all s
- * slots: the same work whatever s), so more parts always pay within the limits.  (The owner's
- * fix-up for more parts grows by 1 a part: its owner adds s - 1 slots in turn.) */
-static double split_estimate(double k, double s) { return 0.55 * k / s + 8 + (s > 2 ? 2 : s - 1); }
+ * parts, as many as the SMs hold with at least 4 k tiles a part (1: no split): up to 3, all of
+ * them, with the owner's fix-up; from 4 on, the largest power of two up to 64 (GH_SPLIT_MAX), with
+ * the shared fix-up.  Step 19's estimate, 0.55 k / s + 8 + f: the k loop shortens with every
+ * part; the owner adds s - 1 slots in turn, f = s - 1, while the shared fix-up costs about the
+ * same whatever s is (every part adds 1/s of the tile from all s slots), f = 2, so more parts
+ * always pay within the limits. */
+static double split_estimate(double k, double s) { return 0.55 * k / s + 8 + (s > 3 ? 2 : s - 1); }
 int gh_split_parts(int M, int N, int K, int sms)
 {
   long long T = tiles_of(M, N, 128, 128), k = (K + GH_BK - 1) / GH_BK;
   long long most = T <= sms ? sms / T : 1, s = 1;
   if (most > k / 4) most = k / 4;
+  if (most <= 3) return most < 1 ? 1 : (int)most;
   while (2 * s <= most && 2 * s <= GH_SPLIT_MAX) s *= 2;
   return (int)s;
 }
@@ -188,9 +189,9 @@ int gh_split_parts(int M, int N, int K, int sms)
  *                                              partial sum an owner adds beyond the first, where
  *                                              fewer tiles than CTAs cut each tile into `parts`
  *   steps 16, 19            0.55 k / s + 8     one (128,128) tile a CTA, or one of its s parts
- *     (when chosen)         + f                (step 19, gh_split_parts), and its fix-up: f = 0
- *                                              without a split, 1 for the owner's of 2 parts,
- *                                              2 for the shared one of 4 parts or more
+ *     (when chosen)         + f                (step 19, gh_split_parts), and its fix-up: f =
+ *                                              s - 1 for the owner's (up to 3 parts), 2 for the
+ *                                              shared one (4 parts or more)
  *   otherwise               ceil(T / P) k      whole waves of (128,256) tiles
  * with T the (128,256) tiles, k the k tiles of one and P the SMs.  The constants are fitted to
  * lab 07's timings of steps 12, 15, 16 and 17 at 11 shapes on an H100, the parts term to its 30

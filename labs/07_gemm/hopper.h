@@ -51,8 +51,8 @@ int gh_persistent_pays(int M, int N);
  * (hopper.cu): 15 Stream-K, 16 ping-pong, 19 split-K, 12 warp-specialized, or 17; the launcher
  * it names still pads the operands or falls back as gh_prepare decides */
 int gh_best_path(int M, int N, int K, int sms);
-/* step 19's parts: how many CTAs share each (128,128) tile's k loop (1: no split), a power of two
- * up to GH_SPLIT_MAX; with 4 or more, the fix-up is shared out among the parts (19_split_k.cu) */
+/* step 19's parts: how many CTAs share each (128,128) tile's k loop (1: no split), up to 3, or a
+ * power of two up to GH_SPLIT_MAX; with 4 or more, the fix-up is shared out among the parts */
 #define GH_SPLIT_MAX 64
 int gh_split_parts(int M, int N, int K, int sms);
 /* the two estimates gh_best_path weighs, in the time of one (128,256,64) k tile on one SM:
