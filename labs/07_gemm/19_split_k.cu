@@ -2,12 +2,13 @@
  *
  * What changes from step 16: a problem whose (128,128) tiles fit on the SMs at once -- 1000^3 is 64
  * tiles for 132 SMs -- runs one tile per CTA there, and half the SMs or more do nothing.  Here the k
- * loop of every tile is cut into `splits` equal parts, one CTA each, so T x splits CTAs run at once
- * (never more than the SMs).  Each CTA is one producer warpgroup and two consumers, which share the
- * tile as in step 13: consumer c computes rows 64c..64c+63, one m64n128k16 chain of 64 accumulators
- * (so both warpgroups' epilogues and fix-ups run side by side).  Every part but the owner leaves
- * its partial sums in workspace slot `cta` (64 KiB, thread-fastest) and raises its flag with the
- * launch's epoch.  The parts are then added in one of two ways:
+ * loop of every tile is cut into `splits` nearly equal parts (one k tile apart at most), one CTA
+ * each, so T x splits CTAs run at once (never more than the SMs).  Each CTA is one producer
+ * warpgroup and two consumers, which share the tile as in step 13: consumer c computes rows
+ * 64c..64c+63, one m64n128k16 chain of 64 accumulators (so both warpgroups' epilogues and fix-ups
+ * run side by side).  A part leaves its partial sums in workspace slot `cta` (64 KiB,
+ * thread-fastest) and raises its flag with the launch's epoch -- every part but the owner under the
+ * owner's fix-up, every part under the shared one.  The parts are added in one of two ways:
  *   the owner's fix-up (2 or 3 parts), as in step 15: the last part, which holds the tile's last k
  *     tile, waits for the others, adds their slots in descending k, and writes C;
  *   the shared fix-up (4 parts or more): every part writes its slot and waits for all the others;
@@ -35,7 +36,7 @@
  *   1 us behind the owner's, with 4 or more ahead of it.  Where the SMs allow 3 parts but not 4,
  *   3 with an owner beat 2 (768x768x4096: 16 against 19 us), as the estimate says.  A first version of the
  *   shared fix-up cost 10-16 us: it looped over its share element by element at run time, with
- *   the slots' values loaded one row at a time (ncu: four times the instructions, stalled on
+ *   the slots' values loaded a few at a time (ncu: four times the instructions, stalled on
  *   fixed-latency dependencies); this one is unrolled like the owner's, all loads in flight.
  * The best path before and after the shared fix-up and the power-of-two rule (the earlier rule
  *   took the estimate's best count up to 16, all with the owner's fix-up), medians of three runs

@@ -196,7 +196,8 @@ int gh_split_parts(int M, int N, int K, int sms)
  * with T the (128,256) tiles, k the k tiles of one and P the SMs.  The constants are fitted to
  * lab 07's timings of steps 12, 15, 16 and 17 at 11 shapes on an H100, the parts term to its 30
  * random shapes (chapter 7, "The best path"), step 19's to 9 small shapes timed with 1 to 4
- * parts and its fix-ups' to 12 shapes timed with 2 to 64; where the estimates are close, either route is within a few percent. */
+ * parts and its fix-ups' to 12 shapes timed with 2 to 64; where the estimates are close, either
+ * route is within a few percent. */
 void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole)
 {
   double T = (double)tiles_of(M, N, GH_BM, GH_BN), k = (K + GH_BK - 1) / GH_BK;
