@@ -83,7 +83,7 @@ __device__ static inline void s19_mma_ktile(float acc[64], const uint8_t *sA, co
   gh_wgmma_commit();
 }
 // ANCHOR: fixup_shared
-/* The shared fix-up, for splits a power of two up to 64.  The tile's splits slots lie side by
+/* The shared fix-up, for splits a power of two from 4 to 64.  The tile's splits slots lie side by
  * side from `slots`; row j of a slot is accumulator j of the 256 consumer threads (element
  * j * 256 + t).  Part p takes the R = 64 / splits rows from p R: each thread loads its own column
  * of those rows from every slot, 64 values, all in flight at once, adds each row's splits values in
@@ -109,11 +109,10 @@ __device__ static __forceinline__ void s19_fixup_rows(const float *slots, const 
     }
   }
 }
-__device__ static inline void s19_fixup_shared(const float *slots, int splits, int part, int row0, int col0, int M, int N,
-                                              float alpha, float beta, float *C, int ldc)
+__device__ static inline void s19_fixup_shared(const float *slots, int splits, int part, int row0, int col0, int M,
+                                               int N, float alpha, float beta, float *C, int ldc)
 {
   switch (splits) {
-  case 2: s19_fixup_rows(slots, 32, part, row0, col0, M, N, alpha, beta, C, ldc); break;
   case 4: s19_fixup_rows(slots, 16, part, row0, col0, M, N, alpha, beta, C, ldc); break;
   case 8: s19_fixup_rows(slots, 8, part, row0, col0, M, N, alpha, beta, C, ldc); break;
   case 16: s19_fixup_rows(slots, 4, part, row0, col0, M, N, alpha, beta, C, ldc); break;
@@ -127,7 +126,8 @@ __device__ static inline void s19_fixup_shared(const float *slots, int splits, i
 // ANCHOR: kernel
 __global__ void __launch_bounds__(384, 1)
 k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB, int tiles_m, int splits,
-            int ktiles, int M, int N, float alpha, float beta, float *C, int ldc, float *work, int *flags, int epoch, int shared)
+            int ktiles, int M, int N, float alpha, float beta, float *C, int ldc, float *work, int *flags, int epoch,
+            int shared)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
@@ -172,24 +172,17 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
   }
   GH_WGMMA_WAIT(0);
   s19_fence_acc(acc);
-  if (shared) {                                          // every part: its sums, then 1/splits of the tile
-    float *slot = work + (size_t)cta * S19_SLOT + t;
-#pragma unroll
-    for (int j = 0; j < 64; ++j) slot[j * 256] = acc[j];
-    s19_consumers_sync();                                // all 256 threads' sums are written ...
-    if (t == 0) gemm_flag_store(&flags[cta], epoch);      // ... then published
-    if (t < splits) gemm_flag_wait(&flags[cta - part + t], epoch);   // thread t: part t's flag
-    s19_consumers_sync();                                // every part of the tile is in
-    s19_fixup_shared(work + (size_t)(cta - part) * S19_SLOT, splits, part, tm * S19_BM, tn * S19_BN, M, N, alpha, beta,
-                     C, ldc);
-    return;
-  }
-  if (part < splits - 1) {                               // a part: to slot `cta`, then the flag
+  if (shared || part < splits - 1) {                     // a part: to slot `cta`, then the flag
     float *slot = work + (size_t)cta * S19_SLOT + t;
 #pragma unroll
     for (int j = 0; j < 64; ++j) slot[j * 256] = acc[j];
     s19_consumers_sync();                                // all 256 threads' sums are written ...
     if (t == 0) gemm_flag_store(&flags[cta], epoch);      // ... then published (a release at GPU scope)
+    if (!shared) return;
+    if (t < splits) gemm_flag_wait(&flags[cta - part + t], epoch);   // shared: thread t waits for part t
+    s19_consumers_sync();                                // every part of the tile is in
+    s19_fixup_shared(work + (size_t)(cta - part) * S19_SLOT, splits, part, tm * S19_BM, tn * S19_BN, M, N, alpha, beta,
+                     C, ldc);
     return;
   }
   for (int q = 1; q <= part; ++q) {                      // the owner: the parts before it, k descending
@@ -207,7 +200,7 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
 void gemm_19_split_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
                      float *C, int ldc)
 {
-  int sms = gh_sm_count(), splits = gh_split_parts(M, N, K, sms), shared = splits >= 4;   // else the owner's
+  int sms = gh_sm_count(), splits = gh_split_parts(M, N, K, sms), shared = gh_split_shared(splits);
   if (splits < 2) {                                      // nothing to share out: step 16, one tile a CTA
     gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;

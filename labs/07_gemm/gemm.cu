@@ -747,7 +747,7 @@ static int print_routes(lk_args *args, const char *list)
     char split[96];
     int parts = gh_split_parts(sz[i].M, sz[i].N, sz[i].K, sms);
     snprintf(split, sizeof split, "19, split-K, each (128,128) tile in %d parts, %s fix-up", parts,
-             parts > 3 ? "a shared" : "the owner's");
+             gh_split_shared(parts) ? "a shared" : "the owner's");
     const char *what = step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
                      : step == 19 ? split : step == 12 ? "12, whole tiles, one launch" : "17, persistent, whole tiles";
     printf("route: %5dx%5dx%5d on %d SMs: Stream-K %8.1f, whole tiles %8.1f -> step %s\n", sz[i].M, sz[i].N, sz[i].K,

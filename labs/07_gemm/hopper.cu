@@ -169,7 +169,7 @@ static int persistent_pays(int M, int N, int sms) { return tiles_of(M, N, GH_BM,
  * part; the owner adds s - 1 slots in turn, f = s - 1, while the shared fix-up costs about the
  * same whatever s is (every part adds 1/s of the tile from all s slots), f = 2, so more parts
  * always pay within the limits. */
-static double split_estimate(double k, double s) { return 0.55 * k / s + 8 + (s > 3 ? 2 : s - 1); }
+static double split_estimate(double k, double s) { return 0.55 * k / s + 8 + (gh_split_shared((int)s) ? 2 : s - 1); }
 int gh_split_parts(int M, int N, int K, int sms)
 {
   long long T = tiles_of(M, N, 128, 128), k = (K + GH_BK - 1) / GH_BK;

@@ -55,6 +55,7 @@ int gh_best_path(int M, int N, int K, int sms);
  * power of two up to GH_SPLIT_MAX; with 4 or more, the fix-up is shared out among the parts */
 #define GH_SPLIT_MAX 64
 int gh_split_parts(int M, int N, int K, int sms);
+static inline int gh_split_shared(int parts) { return parts > 3; }
 /* the two estimates gh_best_path weighs, in the time of one (128,256,64) k tile on one SM:
  * Stream-K's, and whole tiles' (step 16's or 19's kernel where (128,128) tiles fit, else waves of
  * (128,256)) */
