@@ -2,15 +2,18 @@
  *
  * What changes from step 16: a problem whose (128,128) tiles fit on the SMs at once -- 1000^3 is 64
  * tiles for 132 SMs -- runs one tile per CTA there, and half the SMs or more do nothing.  Here the k
- * loop of every tile is cut into `splits` nearly equal parts (one k tile apart at most), one CTA
- * each, so T x splits CTAs run at once (never more than the SMs).  Each CTA is one producer
+ * loop of every tile is cut into `splits` parts, one CTA each (equal but for one k tile under the
+ * shared fix-up; under the owner's, the owner takes S19_OWNER_EXTRA k tiles more than the others),
+ * so T x splits CTAs run at once (never more than the SMs).  Each CTA is one producer
  * warpgroup and two consumers, which share the tile as in step 13: consumer c computes rows
  * 64c..64c+63, one m64n128k16 chain of 64 accumulators (so both warpgroups' epilogues and fix-ups
  * run side by side).  A part leaves its partial sums in workspace slot `cta` (64 KiB,
  * thread-fastest) and raises its flag with the launch's epoch -- every part but the owner under the
  * owner's fix-up, every part under the shared one.  The parts are added in one of two ways:
  *   the owner's fix-up (2 or 3 parts), as in step 15: the last part, which holds the tile's last k
- *     tile, waits for the others, adds their slots in descending k, and writes C;
+ *     tile, waits for the others, adds their slots in descending k, and writes C -- through shared
+ *     memory and TMA stores where C allows them (the stages are free by then).  It starts its k
+ *     loop with the others and has 6 k tiles more, so their slots are written while it computes;
  *   the shared fix-up (4 parts or more): every part writes its slot and waits for all the others;
  *     part p then adds up rows 64p/s .. 64(p+1)/s - 1 of the slots (each thread its own column of
  *     them, 64 values, as the owner adds one slot) and writes those elements of C.  Each part reads
@@ -54,6 +57,33 @@
  *   not 128-byte aligned) costs about 1.5 us each, every 128-byte row of a TMA box lying across two
  *   lines.  Padded copies with 128-byte rows cost more than that (1000^3 at 0.47 of cuBLAS, 2000^3
  *   0.52 against 0.99), so the lab takes the operands as they come.
+ * Where 1000^3's time goes (H100, us, the best path with parts of the work left out, which gives
+ *   wrong results): all of it 14.1; without the fix-up 11.8; without the fix-up and the epilogue
+ *   9.7; without the MMAs as well 9.2; without the loads as well (launch and set-up) 3.2-4.6.
+ *   1024^3: 10.8, 8.3, 6.1, 5.9, 3.2-4.6; 768^3 (3 parts): 10.5, 6.9, 5.1, 4.4, 3.2.  So the owner's
+ *   fix-up and the epilogue cost about 2 us each.  Two changes took 1-1.5 us of that:
+ *   the owner's C by TMA stores, staged all at once in the free stages (no wait between slices):
+ *     1000^3 14.3 -> 13.7 us, 768^3 10.7 -> 10.1, 896^3 10.5 -> 9.8 (two runs each);
+ *   the owner's longer share.  The others write their slots (64 KiB, about 2 us) while it still
+ *     computes, so it waits less.  With 2 to 8 extra k tiles, two runs each, the time fell up to 5
+ *     or 6 and rose again at 8: 1000^3 13.5 (2) -> 12.6 (6) -> 13.0 (8).
+ *   Old build against new, medians of three alternated runs, H100, us: 1000^3 14.1 -> 12.7,
+ *   1024^3 10.9 -> 9.7, 896^3 10.2 -> 9.1, 768^3 10.4 -> 9.6, 2000x500x1000 12.9 -> 11.9,
+ *   1000x1000x2000 18.4 -> 16.9, 700x800x1000 (3 parts) 16.5 -> 15.5, 768x768x4096 (3) 16.4 -> 15.7,
+ *   1024x1024x4096 20.1 -> 19.2, 700x900x3000 28.1 -> 27.3; shared fix-ups unchanged.
+ * Tried and dropped (H100, the best path):
+ *   pairs of CTAs (a cluster of 2: tiles (m, 2q) and (m, 2q + 1), the same part) loading A once and
+ *     multicasting it, as step 14 does B: slower at 5 of 7 shapes (1024x1024x4096 397 against 428
+ *     TFLOP/s, 768^3 76 against 85), faster at 512x512x8192 (283 against 263).  These tiles are
+ *     not bound by what the L2 serves;
+ *   slots written and read with 16-byte accesses (steps 15 and 19): no change beyond the noise at
+ *     2 or 3 parts nor in Stream-K, and 10 % slower at 64 parts, where the shared fix-up's rows then
+ *     lie 16 bytes apart;
+ *   the parts of a tile as one cluster (2 to 8 CTAs), adding up through distributed shared memory
+ *     (each part's sums in its own shared memory, each part adding its rows of all of them): no
+ *     workspace and no flags, but slower everywhere: 1000^3 15.3 against 14.2 us, 1024x1024x4096
+ *     23.3 against 20.8, 640x640x8192 (4 parts) 27.5 against 20.4, 384x384x8192 (8) 27.4 against
+ *     12.3.
  */
 #include "hopper.h"
 #include "labkit.h"
@@ -65,6 +95,9 @@
 #define S19_STAGE_B (S19_BN * GH_BK * 2)        /* 16 KiB: one (64,128) box of B */
 #define S19_SMEM (S19_STAGES * (S19_STAGE_A + S19_STAGE_B) + 2 * S19_STAGES * 8 + 1024)
 #define S19_SLOT (S19_BM * S19_BN)              /* floats of one CTA's partial sums: 64 KiB */
+/* Under the owner's fix-up, the owner's k tiles beyond an even share: the other parts finish that
+ * much earlier and their slots are written while it still computes (timed 2 to 8, best at 5-6). */
+#define S19_OWNER_EXTRA 6
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 __device__ static inline void s19_consumers_sync(void) { asm volatile("bar.sync 1, 256;\n" ::: "memory"); }
@@ -121,13 +154,43 @@ __device__ static inline void s19_fixup_shared(const float *slots, int splits, i
   }
 }
 // ANCHOR_END: fixup_shared
+/* The owner's C through shared memory: the warpgroup's (64,128) in 4 slices of 32 columns, laid out
+ * as step 17's (gh_staged_byte), all 32 KiB at once in `stage` -- the stages are free once the k
+ * loop is done, so nothing waits for the TMA unit to read a buffer out -- then 8 TMA stores. */
+__device__ static inline void s19_epilogue_tma(const float acc[64], uint8_t *stage, const CUtensorMap *tC, int c,
+                                               int row0, int col0, float alpha)
+{
+  int t = threadIdx.x % 128, r = 16 * (t / 32) + (t % 32) / 4;
+#pragma unroll
+  for (int q = 0; q < 4; ++q)
+#pragma unroll
+    for (int jj = 0; jj < 4; ++jj)
+#pragma unroll
+      for (int h = 0; h < 2; ++h)
+#pragma unroll
+        for (int e = 0; e < 2; ++e) {
+          int row = r + 8 * h, col = 8 * jj + 2 * (t % 4) + e;
+          *(float *)(stage + q * 8192 + gh_staged_byte(row, col)) = alpha * acc[4 * (4 * q + jj) + 2 * h + e];
+        }
+  gh_fence_proxy_async();                               // the writes, visible to the TMA unit ...
+  gh_wg_sync(c);                                        // ... once all 128 threads have made them
+  if (t == 0) {
+#pragma unroll
+    for (int q = 0; q < 4; ++q) {
+      gh_tma_store(tC, stage + q * 8192, row0, col0 + 32 * q);
+      gh_tma_store(tC, stage + q * 8192 + 4096, row0 + 32, col0 + 32 * q);
+    }
+    gh_store_commit();
+    gh_store_wait_all();                                // C is written before the CTA ends
+  }
+}
 #endif
 
 // ANCHOR: kernel
 __global__ void __launch_bounds__(384, 1)
-k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB, int tiles_m, int splits,
-            int ktiles, int M, int N, float alpha, float beta, float *C, int ldc, float *work, int *flags, int epoch,
-            int shared)
+k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
+            const __grid_constant__ CUtensorMap tC, int tma_c, int tiles_m, int splits, int ktiles, int extra, int M,
+            int N, float alpha, float beta, float *C, int ldc, float *work, int *flags, int epoch, int shared)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
@@ -135,7 +198,11 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
   uint64_t *full = (uint64_t *)(sb + S19_STAGES * S19_STAGE_B), *empty = full + S19_STAGES;
   int tid = threadIdx.x, wg = tid / 128, cta = blockIdx.x;
   int tile = cta / splits, part = cta % splits, tm = tile % tiles_m, tn = tile / tiles_m;
-  int kb = (int)((long long)part * ktiles / splits), ke = (int)((long long)(part + 1) * ktiles / splits);
+  // ANCHOR: parts
+  // the parts' k tiles: ktiles - extra shared out evenly, and the last part (the owner) takes `extra` more
+  int kb = (int)((long long)part * (ktiles - extra) / splits);
+  int ke = part == splits - 1 ? ktiles : (int)((long long)(part + 1) * (ktiles - extra) / splits);
+  // ANCHOR_END: parts
   if (tid == 0) {
     gh_tma_prefetch_map(&tA);
     gh_tma_prefetch_map(&tB);
@@ -192,7 +259,8 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
 #pragma unroll
     for (int j = 0; j < 64; ++j) acc[j] += __ldcg(slot + j * 256);
   }
-  gh_epilogue_cols(acc, 16, tm * S19_BM + 64 * c, tn * S19_BN, M, N, alpha, beta, C, ldc);
+  if (tma_c) s19_epilogue_tma(acc, sa + c * 32768, &tC, c, tm * S19_BM + 64 * c, tn * S19_BN, alpha);
+  else gh_epilogue_cols(acc, 16, tm * S19_BM + 64 * c, tn * S19_BN, M, N, alpha, beta, C, ldc);
 #endif
 }
 // ANCHOR_END: kernel
@@ -228,7 +296,13 @@ void gemm_19_split_k(int M, int N, int K, float alpha, const bf16 *A, int lda, c
   }
   epoch = epoch == 0x7fffffff ? 1 : epoch + 1;           // flags of earlier launches never match
   if (epoch == 1) LK_CHECK(cudaMemset(flags, 0, (size_t)sms * sizeof(int)));
-  k19_split_k<<<(int)ctas, 384, S19_SMEM>>>(op.a, op.b, tiles_m, splits, ktiles, M, N, alpha, beta, C, ldc, work, flags,
-                                             epoch, shared);
+  // the owner's C by TMA stores where C allows them (K = 0: step 17's limit on K comes from the
+  // L1 its staging buffers take, and this kernel stages C in its free stages); and its longer share
+  CUtensorMap tC = { { 0 } };
+  int tma_c = !shared && gh_tma_c(&tC, M, N, 0, beta, C, ldc);
+  int extra = shared ? 0 : S19_OWNER_EXTRA;              // gh_split_parts leaves 4 k tiles a part or more,
+  if (ktiles - extra < splits) extra = 0;                // so every part keeps one k tile at least
+  k19_split_k<<<(int)ctas, 384, S19_SMEM>>>(op.a, op.b, tC, tma_c, tiles_m, splits, ktiles, extra, M, N, alpha, beta, C,
+                                             ldc, work, flags, epoch, shared);
   LK_CHECK(cudaGetLastError());
 }

@@ -362,9 +362,16 @@ __device__ static inline void gh_store_commit(void) { asm volatile("cp.async.bul
 __device__ static inline void gh_store_wait_read1(void) { asm volatile("cp.async.bulk.wait_group.read 1;\n" ::: "memory"); }
 __device__ static inline void gh_store_wait_all(void) { asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory"); }
 
+/* The byte of element (row, col) of a (64 rows, 32 columns) slice staged for TMA stores: rows 0-31,
+ * then rows 32-63, each a box of 32 columns of 128 bytes; element (r, col) of a box at byte
+ * 128 col + 16 ((r / 4) ^ (col % 8)) + 4 (r % 4). */
+__device__ static inline int gh_staged_byte(int row, int col)
+{
+  int rr = row % 32;
+  return (row / 32) * 4096 + col * 128 + (((rr / 4) ^ (col % 8)) * 16) + (rr % 4) * 4;
+}
 /* C = alpha * acc for the warpgroup's (64,256) at (row0, col0), in 8 slices of 32 columns through
- * the two buffers `stage` (8 KiB each: rows 0-31, then rows 32-63, each box 32 columns of 128 bytes).
- * Element (row, col) of a box: byte 128 col + 16 ((row / 4) ^ (col % 8)) + 4 (row % 4). */
+ * the two buffers `stage` (8 KiB each, laid out as gh_staged_byte says). */
 __device__ static inline void gh_epilogue_tma(const float acc[128], uint8_t *stage, const CUtensorMap *tC, int c, int row0,
                                               int col0, float alpha)
 {
@@ -379,9 +386,8 @@ __device__ static inline void gh_epilogue_tma(const float acc[128], uint8_t *sta
       for (int h = 0; h < 2; ++h)
 #pragma unroll
         for (int e = 0; e < 2; ++e) {
-          int row = r + 8 * h, col = 8 * jj + 2 * (t % 4) + e, rr = row % 32;
-          int off = (row / 32) * 4096 + col * 128 + (((rr / 4) ^ (col % 8)) * 16) + (rr % 4) * 4;
-          *(float *)(buf + off) = alpha * acc[4 * (4 * q + jj) + 2 * h + e];
+          int row = r + 8 * h, col = 8 * jj + 2 * (t % 4) + e;
+          *(float *)(buf + gh_staged_byte(row, col)) = alpha * acc[4 * (4 * q + jj) + 2 * h + e];
         }
     gh_fence_proxy_async();                             // the writes, visible to the TMA unit ...
     gh_wg_sync(c);                                      // ... once all 128 threads have made them
