@@ -60,22 +60,22 @@
  * Where 1000^3's time goes (H100, us, the best path with parts of the work left out, which gives
  *   wrong results): all of it 14.1; without the fix-up 11.8; without the fix-up and the epilogue
  *   9.7; without the MMAs as well 9.2; without the loads as well (launch and set-up) 3.2-4.6.
- *   1024^3: 10.8, 8.3, 6.1, 5.9, 3.2-4.6; 768^3 (3 parts): 10.5, 6.9, 5.1, 4.4, 3.2.  So the owner's
+ *   1024^3: 10.8, 8.3, 6.1, 5.9, 3.2-4.6; 768^3 (3 parts): 10.5, 6.8, 5.1, 4.4, 3.2.  So the owner's
  *   fix-up and the epilogue cost about 2 us each.  Two changes took 1-1.5 us of that:
  *   the owner's C by TMA stores, staged all at once in the free stages (no wait between slices):
  *     1000^3 14.3 -> 13.7 us, 768^3 10.7 -> 10.1, 896^3 10.5 -> 9.8 (two runs each);
  *   the owner's longer share.  The others write their slots (64 KiB, about 2 us) while it still
  *     computes, so it waits less.  With 2 to 8 extra k tiles, two runs each, the time fell up to 5
- *     or 6 and rose again at 8: 1000^3 13.5 (2) -> 12.6 (6) -> 13.0 (8).
+ *     or 6 and rose again at 8: 1000^3 13.4 (2) -> 12.6 (6) -> 13.0 (8).
  *   Old build against new, medians of three alternated runs, H100, us: 1000^3 14.1 -> 12.7,
  *   1024^3 10.9 -> 9.7, 896^3 10.2 -> 9.1, 768^3 10.4 -> 9.6, 2000x500x1000 12.9 -> 11.9,
  *   1000x1000x2000 18.4 -> 16.9, 700x800x1000 (3 parts) 16.5 -> 15.5, 768x768x4096 (3) 16.4 -> 15.7,
  *   1024x1024x4096 20.1 -> 19.2, 700x900x3000 28.1 -> 27.3; shared fix-ups unchanged.
  * Tried and dropped (H100, the best path):
  *   pairs of CTAs (a cluster of 2: tiles (m, 2q) and (m, 2q + 1), the same part) loading A once and
- *     multicasting it, as step 14 does B: slower at 5 of 7 shapes (1024x1024x4096 397 against 428
- *     TFLOP/s, 768^3 76 against 85), faster at 512x512x8192 (283 against 263).  These tiles are
- *     not bound by what the L2 serves;
+ *     multicasting it, as step 14 does B: slower, or no faster, at 6 of 7 shapes (1024x1024x4096
+ *     397 against 428 TFLOP/s, 768^3 76 against 85), faster at 512x512x8192 (283 against 263).
+ *     These tiles are not bound by what the L2 serves;
  *   slots written and read with 16-byte accesses (steps 15 and 19): no change beyond the noise at
  *     2 or 3 parts nor in Stream-K, and 10 % slower at 64 parts, where the shared fix-up's rows then
  *     lie 16 bytes apart;
