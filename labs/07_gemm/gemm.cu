@@ -52,6 +52,8 @@
  *                                            and the two estimates it weighs; host only
  *   build/bin/07_gemm --timeline DIR         when and where each unit of work ran, steps 12, 13, 15
  *                                            and 16 (DIR/07_timeline.dat; --data DIR writes it too)
+ *   build/bin/07_gemm --launch-cost          instead of the timed windows: what a call costs the CPU,
+ *                                            and the GPU with the CPU out of the way (queued calls)
  *
  * What it prints
  *   the host algebra of the tilings and the self-test (deterministic), then, on a GPU, one
@@ -565,6 +567,76 @@ static void bench_one(const shape *s, int prec, uint64_t seed, FILE *csv, const 
   operands_free(&o);
 }
 
+/* --launch-cost: what one call costs the CPU, and what it costs the GPU when the CPU is out of the
+ * way.  The timed windows call a version back to back: where its calls take the CPU longer than its
+ * kernels take the GPU, the GPU waits between them and the window measures the CPU.  Here 64 calls
+ * are queued behind a kernel that holds the GPU for 5 ms, longer than the CPU takes to queue them
+ * (checked), and far fewer than the launch queue holds, so no call waits: the CPU's time for the
+ * loop is what the calls cost it, and the events around them time the GPU running them back to
+ * back.  Medians of 7 rounds. */
+// ANCHOR: launch_cost
+__global__ void gemm_hold(unsigned long long ns)
+{
+  unsigned long long t0, t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+  do asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)); while (t - t0 < ns);
+}
+// ANCHOR_END: launch_cost
+static double host_now_us(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
+}
+static void launch_cost(const shape *s, int prec, uint64_t seed)
+{
+  enum { CALLS = 64, ROUNDS = 7 };
+  operands o = operands_new(s, prec, seed);
+  cudaEvent_t a, b;
+  LK_CHECK(cudaEventCreate(&a));
+  LK_CHECK(cudaEventCreate(&b));
+  for (int vi = 0; vi < NVERSIONS; ++vi) {
+    const version *v = &versions[vi];
+    if (v->prec != prec || !selected[v->id]) continue;
+    timed t = { v, *s, o.A, o.B, o.C };
+    double host[ROUNDS], gpu[ROUNDS];
+    int late = 0;
+    for (int c = 0; c < 3; ++c) timed_call(&t);
+    // ANCHOR: launch_round
+    for (int r = 0; r < ROUNDS; ++r) {
+      LK_CHECK(cudaDeviceSynchronize());
+      gemm_hold<<<1, 1>>>(5000000ull);
+      LK_CHECK(cudaEventRecord(a, 0));
+      double t0 = host_now_us();
+      for (int c = 0; c < CALLS; ++c) timed_call(&t);
+      double t1 = host_now_us();
+      host[r] = (t1 - t0) / CALLS;
+      late += t1 - t0 > 4000.0;                          /* the GPU may have caught up: no measure */
+      LK_CHECK(cudaEventRecord(b, 0));
+      LK_CHECK(cudaEventSynchronize(b));
+      float ms;
+      LK_CHECK(cudaEventElapsedTime(&ms, a, b));
+      LK_CHECK(cudaGetLastError());
+      gpu[r] = ms * 1e3 / CALLS;
+    }
+    // ANCHOR_END: launch_round
+    qsort(host, ROUNDS, sizeof host[0], lk__cmp_double);
+    qsort(gpu, ROUNDS, sizeof gpu[0], lk__cmp_double);
+    if (late) {
+      printf("launch cost: FAIL %s %s %dx%dx%d: queueing 64 calls took the CPU over 4 ms\n", prec_name[prec], v->name,
+             s->M, s->N, s->K);
+      continue;
+    }
+    printf("launch: %s %-26s %5dx%5dx%5d  CPU %6.1f us a call, GPU queued %8.1f us a call%s\n", prec_name[prec],
+           v->name, s->M, s->N, s->K, host[ROUNDS / 2], gpu[ROUNDS / 2],
+           host[ROUNDS / 2] > gpu[ROUNDS / 2] ? "  <- back to back, the CPU sets the pace" : "");
+    fflush(stdout);
+  }
+  LK_CHECK(cudaEventDestroy(a));
+  LK_CHECK(cudaEventDestroy(b));
+  operands_free(&o);
+}
+
 /* --bench-shapes N: step 9 and the Hopper steps at the random shapes of the checks */
 static void bench_random_shapes(int n, FILE *csv, const char *dev, const char *day)
 {
@@ -724,7 +796,7 @@ static void bench_schedules(void)
 static const char *usage =
   "usage: 07_gemm [--check-only] [--quick] [--sizes LIST] [--versions LIST] [--shapes N]\n"
   "               [--csv FILE] [--data DIR] [--self-test] [--schedules] [--choice] [--bench-shapes N]\n"
-  "               [--timeline DIR] [--route LIST [--sms P]]\n"
+  "               [--timeline DIR] [--route LIST [--sms P]] [--launch-cost]\n"
   "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-19\n";
 
 static int parse_sizes(const char *s, shape *out, int cap);
@@ -780,7 +852,8 @@ int main(int argc, char **argv)
 {
   lk_args args = { argc, argv, usage };
   const char *known[] = { "--check-only", "--quick", "--sizes=", "--versions=", "--shapes=", "--csv=", "--data=", "--self-test",
-                          "--schedules", "--choice", "--bench-shapes=", "--timeline=", "--route=", "--sms=", NULL };
+                          "--schedules", "--choice", "--bench-shapes=", "--timeline=", "--route=", "--sms=", "--launch-cost",
+                          NULL };
   lk_args_check(&args, known);
   int quick = lk_arg_flag(&args, "--quick"), check_only = lk_arg_flag(&args, "--check-only");
   shape sizes[64];
@@ -859,9 +932,13 @@ int main(int argc, char **argv)
     if (!csv) { perror(csv_path); return 1; }
     fprintf(csv, "device,date,precision,version,M,N,K,tflops,ratio\n");
   }
+  int cost = lk_arg_flag(&args, "--launch-cost");
   for (int i = 0; i < nsizes; ++i)
     for (int prec = F32; prec <= BF16; ++prec)
-      if (any_selected(prec)) bench_one(&sizes[i], prec, 77 + 2 * i, csv, dev, day, NULL, NULL);
+      if (any_selected(prec)) {
+        if (cost) launch_cost(&sizes[i], prec, 77 + 2 * i);
+        else bench_one(&sizes[i], prec, 77 + 2 * i, csv, dev, day, NULL, NULL);
+      }
   if (bench_shapes > 0) bench_random_shapes(bench_shapes, csv, dev, day);
   if (lk_arg_flag(&args, "--choice")) bench_choice();
   if (lk_arg_flag(&args, "--schedules")) bench_schedules();
