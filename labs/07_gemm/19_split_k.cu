@@ -160,18 +160,9 @@ __device__ static inline void s19_fixup_shared(const float *slots, int splits, i
 __device__ static inline void s19_epilogue_tma(const float acc[64], uint8_t *stage, const CUtensorMap *tC, int c,
                                                int row0, int col0, float alpha)
 {
-  int t = threadIdx.x % 128, r = 16 * (t / 32) + (t % 32) / 4;
+  int t = threadIdx.x % 128;
 #pragma unroll
-  for (int q = 0; q < 4; ++q)
-#pragma unroll
-    for (int jj = 0; jj < 4; ++jj)
-#pragma unroll
-      for (int h = 0; h < 2; ++h)
-#pragma unroll
-        for (int e = 0; e < 2; ++e) {
-          int row = r + 8 * h, col = 8 * jj + 2 * (t % 4) + e;
-          *(float *)(stage + q * 8192 + gh_staged_byte(row, col)) = alpha * acc[4 * (4 * q + jj) + 2 * h + e];
-        }
+  for (int q = 0; q < 4; ++q) gh_stage_slice(stage + q * 8192, acc, q, alpha);
   gh_fence_proxy_async();                               // the writes, visible to the TMA unit ...
   gh_wg_sync(c);                                        // ... once all 128 threads have made them
   if (t == 0) {

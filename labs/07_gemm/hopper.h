@@ -370,25 +370,33 @@ __device__ static inline int gh_staged_byte(int row, int col)
   int rr = row % 32;
   return (row / 32) * 4096 + col * 128 + (((rr / 4) ^ (col % 8)) * 16) + (rr % 4) * 4;
 }
+/* Slice q (columns 32q .. 32q + 31) of the warpgroup's accumulators, times alpha, into the 8 KiB
+ * buffer `buf`: accumulator 4 j + 2 h + e of thread t is row 16 (t/32) + (t%32)/4 + 8 h, column
+ * 8 j + 2 (t%4) + e of the warpgroup's tile (gh_epilogue_cols). */
+__device__ static inline void gh_stage_slice(uint8_t *buf, const float *acc, int q, float alpha)
+{
+  int t = threadIdx.x % 128;
+  int r = 16 * (t / 32) + (t % 32) / 4;
+#pragma unroll
+  for (int jj = 0; jj < 4; ++jj)
+#pragma unroll
+    for (int h = 0; h < 2; ++h)
+#pragma unroll
+      for (int e = 0; e < 2; ++e) {
+        int row = r + 8 * h, col = 8 * jj + 2 * (t % 4) + e;
+        *(float *)(buf + gh_staged_byte(row, col)) = alpha * acc[4 * (4 * q + jj) + 2 * h + e];
+      }
+}
 /* C = alpha * acc for the warpgroup's (64,256) at (row0, col0), in 8 slices of 32 columns through
  * the two buffers `stage` (8 KiB each, laid out as gh_staged_byte says). */
 __device__ static inline void gh_epilogue_tma(const float acc[128], uint8_t *stage, const CUtensorMap *tC, int c, int row0,
                                               int col0, float alpha)
 {
   int t = threadIdx.x % 128;
-  int r = 16 * (t / 32) + (t % 32) / 4;
 #pragma unroll
   for (int q = 0; q < 8; ++q) {
     uint8_t *buf = stage + (q & 1) * 8192;
-#pragma unroll
-    for (int jj = 0; jj < 4; ++jj)
-#pragma unroll
-      for (int h = 0; h < 2; ++h)
-#pragma unroll
-        for (int e = 0; e < 2; ++e) {
-          int row = r + 8 * h, col = 8 * jj + 2 * (t % 4) + e;
-          *(float *)(buf + gh_staged_byte(row, col)) = alpha * acc[4 * (4 * q + jj) + 2 * h + e];
-        }
+    gh_stage_slice(buf, acc, q, alpha);
     gh_fence_proxy_async();                             // the writes, visible to the TMA unit ...
     gh_wg_sync(c);                                      // ... once all 128 threads have made them
     if (t == 0) {
