@@ -13,7 +13,7 @@
  *   the owner's fix-up (2 or 3 parts), as in step 15: the last part, which holds the tile's last k
  *     tile, waits for the others, adds their slots in descending k, and writes C -- through shared
  *     memory and TMA stores where C allows them (the stages are free by then).  It starts its k
- *     loop with the others and has 6 k tiles more, so their slots are written while it computes;
+ *     loop with the others and has 6 or 7 k tiles more, so their slots are written while it computes;
  *   the shared fix-up (4 parts or more): every part writes its slot and waits for all the others;
  *     part p then adds up rows 64p/s .. 64(p+1)/s - 1 of the slots (each thread its own column of
  *     them, 64 values, as the owner adds one slot) and writes those elements of C.  Each part reads
@@ -61,7 +61,8 @@
  *   wrong results): all of it 14.1; without the fix-up 11.8; without the fix-up and the epilogue
  *   9.7; without the MMAs as well 9.2; without the loads as well (launch and set-up) 3.2-4.6.
  *   1024^3: 10.8, 8.3, 6.1, 5.9, 3.2-4.6; 768^3 (3 parts): 10.5, 6.8, 5.1, 4.4, 3.2.  So the owner's
- *   fix-up and the epilogue cost about 2 us each.  Two changes took 1-1.5 us of that:
+ *   fix-up costs 2.3-2.5 us with 2 parts and 3.7 with 3, the epilogue 1.7-2.2.  Two changes took
+ *   0.6-1.5 us of that:
  *   the owner's C by TMA stores, staged all at once in the free stages (no wait between slices):
  *     1000^3 14.3 -> 13.7 us, 768^3 10.7 -> 10.1, 896^3 10.5 -> 9.8 (two runs each);
  *   the owner's longer share.  The others write their slots (64 KiB, about 2 us) while it still
