@@ -85,7 +85,8 @@ else
 	not_ok "07_gemm --route breaks its rules at $bad of 180 shapes"; head -5 "$tmp/route-bad"
 fi
 
-for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv"; do
+for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" \
+	"--launch-cost --csv out.csv"; do
 	# shellcheck disable=SC2086
 	CUDA_VISIBLE_DEVICES= "$bin" $args >"$tmp/out" 2>&1; rc=$?
 	if [ $rc -eq 2 ] && grep -q '^usage:' "$tmp/out"; then ok "07_gemm $args: a usage error (exit 2)"
