@@ -875,7 +875,8 @@ int main(int argc, char **argv)
   }
   selected[0] = 1;                               /* the reference is always there */
   int nshapes = (int)lk_arg_int(&args, "--shapes", quick ? 8 : 30, 0, 1000);
-  if (lk_arg_flag(&args, "--launch-cost") && (lk_arg_str(&args, "--csv", NULL) || lk_arg_str(&args, "--data", NULL)))
+  int cost = lk_arg_flag(&args, "--launch-cost");
+  if (cost && (lk_arg_str(&args, "--csv", NULL) || lk_arg_str(&args, "--data", NULL)))
     lk_usage_error(&args, "%s", "--launch-cost times no windows: it writes no CSV (--csv, --data)");
   int bench_shapes = (int)lk_arg_int(&args, "--bench-shapes", 0, 0, 1000);
 
@@ -934,7 +935,6 @@ int main(int argc, char **argv)
     if (!csv) { perror(csv_path); return 1; }
     fprintf(csv, "device,date,precision,version,M,N,K,tflops,ratio\n");
   }
-  int cost = lk_arg_flag(&args, "--launch-cost");
   for (int i = 0; i < nsizes; ++i)
     for (int prec = F32; prec <= BF16; ++prec)
       if (any_selected(prec)) {
