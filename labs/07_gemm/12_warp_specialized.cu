@@ -37,6 +37,8 @@ k12_warp_specialized(const __grid_constant__ CUtensorMap tA, const __grid_consta
     gh_fence_bar_init();
   }
   __syncthreads();
+  gh_grid_wait();                                        // PDL: the launch ahead has ended, its writes visible
+  gh_grid_release();                                     // the next launch may start its prologue
   if (wg == 0) {                                         // the producer warpgroup
     GH_SETMAXNREG_DEC(40);
     if (tid == 0)
@@ -84,6 +86,9 @@ void gemm_12_warp_specialized(int M, int N, int K, float alpha, const bf16 *A, i
     ready = 1;
   }
   dim3 grid((M + GH_BM - 1) / GH_BM, (N + GH_BN - 1) / GH_BN);
-  k12_warp_specialized<<<grid, 384, GH_SMEM(S12_STAGES)>>>(op.a, op.b, M, N, K, alpha, beta, C, ldc, gh_tl);
+  cudaLaunchConfig_t cfg;
+  cudaLaunchAttribute attr[2];
+  gh_launch_config(&cfg, attr, grid, 384, GH_SMEM(S12_STAGES), 1);
+  LK_CHECK(cudaLaunchKernelEx(&cfg, k12_warp_specialized, op.a, op.b, M, N, K, alpha, beta, C, ldc, gh_tl));
   LK_CHECK(cudaGetLastError());
 }

@@ -78,6 +78,8 @@ k15_stream_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
     gh_fence_bar_init();
   }
   __syncthreads();
+  gh_grid_wait();                                        // PDL: the launch ahead has ended, its writes visible
+  gh_grid_release();                                     // the next launch may start its prologue
   int it = 0;                                            // k tiles through the ring so far
   if (wg == 0) {                                         // the producer: every unit's k tiles
     GH_SETMAXNREG_DEC(40);
@@ -179,8 +181,11 @@ void gh_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const
   if (epoch == 1) LK_CHECK(cudaMemset(flags, 0, (size_t)slots * sizeof(int)));
   CUtensorMap tC = { { 0 } };
   int tma_c = tma_epilogue && gh_tma_c(&tC, M, N, K, beta, C, ldc);
-  k15_stream_k<<<ctas, 384, S15_SMEM>>>(op.a, op.b, tC, tma_c, sk, M, N, alpha, beta, C, ldc, work, flags, epoch,
-                                        gh_tl);
+  cudaLaunchConfig_t cfg;
+  cudaLaunchAttribute attr[2];
+  gh_launch_config(&cfg, attr, dim3(ctas), 384, S15_SMEM, 1);
+  LK_CHECK(cudaLaunchKernelEx(&cfg, k15_stream_k, op.a, op.b, tC, tma_c, sk, M, N, alpha, beta, C, ldc, work, flags,
+                              epoch, gh_tl));
   LK_CHECK(cudaGetLastError());
 }
 

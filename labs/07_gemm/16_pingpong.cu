@@ -98,6 +98,8 @@ k16_pingpong(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
     gh_fence_bar_init();
   }
   __syncthreads();
+  gh_grid_wait();                                        // PDL: the launch ahead has ended, its writes visible
+  gh_grid_release();                                     // the next launch may start its prologue
   int it = 0, i = 0;                                     // k tiles through the ring; walk index
   if (wg == 0) {                                         // the producer: every tile, in walk order
     GH_SETMAXNREG_DEC(40);
@@ -174,6 +176,9 @@ void gemm_16_pingpong(int M, int N, int K, float alpha, const bf16 *A, int lda, 
   }
   int gx, gy, gz;
   lts_grid(&sched, gh_sm_count(), &gx, &gy, &gz);       // one CTA per SM, never more than the tiles
-  k16_pingpong<<<dim3(gx, gy, gz), 384, S16_SMEM>>>(op.a, op.b, sched, M, N, K, alpha, beta, C, ldc, gh_tl);
+  cudaLaunchConfig_t cfg;
+  cudaLaunchAttribute attr[2];
+  gh_launch_config(&cfg, attr, dim3(gx, gy, gz), 384, S16_SMEM, 1);
+  LK_CHECK(cudaLaunchKernelEx(&cfg, k16_pingpong, op.a, op.b, sched, M, N, K, alpha, beta, C, ldc, gh_tl));
   LK_CHECK(cudaGetLastError());
 }

@@ -68,6 +68,8 @@ k17_tma_store(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CU
     gh_fence_bar_init();
   }
   __syncthreads();
+  gh_grid_wait();                                        // PDL: the launch ahead has ended, its writes visible
+  gh_grid_release();                                     // the next launch may start its prologue
   int it = 0;
   if (wg == 0) {                                         // the producer, as in step 13
     GH_SETMAXNREG_DEC(40);
@@ -116,14 +118,16 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
 {
   // ANCHOR: route
   /* the best path by the shape (hopper.cu): Stream-K where whole tiles would leave SMs idle for
-   * longer than its fix-up costs; step 16's kernel where C's (128,128) tiles fit on the SMs at once
+   * longer than its fix-up costs; step 20's (64,128) tiles where they fit on the SMs at once and
+   * its estimate is the lowest; step 16's kernel where C's (128,128) tiles fit on the SMs at once
    * (one tile per CTA, twice as many SMs at work as (128,256) tiles), or step 19's where the SMs
-   * hold two parts of each tile or more; step 12 under 3 tiles of
-   * (128,256) per SM; otherwise this kernel */
+   * hold two parts of each tile or more; step 12 under 3 tiles of (128,256) per SM; otherwise this
+   * kernel */
   switch (gh_best_path(M, N, K, gh_sm_count())) {
   case 15: gh_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1); return;   // with this epilogue
   case 16: gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 19: gemm_19_split_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
+  case 20: gemm_20_small_tiles(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 12: gemm_12_warp_specialized(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   }
   // ANCHOR_END: route
@@ -149,6 +153,9 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
   }
   int gx, gy, gz;
   lts_grid(&sched, gh_sm_count(), &gx, &gy, &gz);
-  k17_tma_store<<<dim3(gx, gy, gz), 384, S17_SMEM>>>(op.a, op.b, tC, tma_c, sched, M, N, K, alpha, beta, C, ldc);
+  cudaLaunchConfig_t cfg;
+  cudaLaunchAttribute attr[2];
+  gh_launch_config(&cfg, attr, dim3(gx, gy, gz), 384, S17_SMEM, 1);
+  LK_CHECK(cudaLaunchKernelEx(&cfg, k17_tma_store, op.a, op.b, tC, tma_c, sched, M, N, K, alpha, beta, C, ldc));
   LK_CHECK(cudaGetLastError());
 }

@@ -12,8 +12,9 @@
  * owner's fix-up, every part under the shared one.  The parts are added in one of two ways:
  *   the owner's fix-up (2 or 3 parts), as in step 15: the last part, which holds the tile's last k
  *     tile, waits for the others, adds their slots in descending k, and writes C -- through shared
- *     memory and TMA stores where C allows them (the stages are free by then).  It starts its k
- *     loop with the others and has 6 or 7 k tiles more, so their slots are written while it computes;
+ *     memory and TMA stores where C allows them (the stages are free by then; gh_epilogue_tma_whole,
+ *     hopper.h).  It starts its k loop with the others and has 6 or 7 k tiles more, so their slots
+ *     are written while it computes;
  *   the shared fix-up (4 parts or more): every part writes its slot and waits for all the others;
  *     part p then adds up rows 64p/s .. 64(p+1)/s - 1 of the slots (each thread its own column of
  *     them, 64 values, as the owner adds one slot) and writes those elements of C.  Each part reads
@@ -155,27 +156,6 @@ __device__ static inline void s19_fixup_shared(const float *slots, int splits, i
   }
 }
 // ANCHOR_END: fixup_shared
-/* The owner's C through shared memory: the warpgroup's (64,128) in 4 slices of 32 columns, laid out
- * as step 17's (gh_staged_byte), all 32 KiB at once in `stage` -- the stages are free once the k
- * loop is done, so nothing waits for the TMA unit to read a buffer out -- then 8 TMA stores. */
-__device__ static inline void s19_epilogue_tma(const float acc[64], uint8_t *stage, const CUtensorMap *tC, int c,
-                                               int row0, int col0, float alpha)
-{
-  int t = threadIdx.x % 128;
-#pragma unroll
-  for (int q = 0; q < 4; ++q) gh_stage_slice(stage + q * 8192, acc, q, alpha);
-  gh_fence_proxy_async();                               // the writes, visible to the TMA unit ...
-  gh_wg_sync(c);                                        // ... once all 128 threads have made them
-  if (t == 0) {
-#pragma unroll
-    for (int q = 0; q < 4; ++q) {
-      gh_tma_store(tC, stage + q * 8192, row0, col0 + 32 * q);
-      gh_tma_store(tC, stage + q * 8192 + 4096, row0 + 32, col0 + 32 * q);
-    }
-    gh_store_commit();
-    gh_store_wait_all();                                // C is written before the CTA ends
-  }
-}
 #endif
 
 // ANCHOR: kernel
@@ -202,6 +182,8 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
     gh_fence_bar_init();
   }
   __syncthreads();
+  gh_grid_wait();                                        // PDL: the launch ahead has ended, its writes visible
+  gh_grid_release();                                     // the next launch may start its prologue
   if (wg == 0) {                                         // the producer: this part's k tiles
     GH_SETMAXNREG_DEC(40);
     if (tid == 0)
@@ -251,7 +233,7 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
 #pragma unroll
     for (int j = 0; j < 64; ++j) acc[j] += __ldcg(slot + j * 256);
   }
-  if (tma_c) s19_epilogue_tma(acc, sa + c * 32768, &tC, c, tm * S19_BM + 64 * c, tn * S19_BN, alpha);
+  if (tma_c) gh_epilogue_tma_whole(acc, sa + c * 32768, &tC, c, tm * S19_BM + 64 * c, tn * S19_BN, alpha);
   else gh_epilogue_cols(acc, 16, tm * S19_BM + 64 * c, tn * S19_BN, M, N, alpha, beta, C, ldc);
 #endif
 }
@@ -294,7 +276,10 @@ void gemm_19_split_k(int M, int N, int K, float alpha, const bf16 *A, int lda, c
   int tma_c = !shared && gh_tma_c(&tC, M, N, 0, beta, C, ldc);
   int extra = shared ? 0 : S19_OWNER_EXTRA;              // gh_split_parts leaves 4 k tiles a part or more,
   if (ktiles - extra < splits) extra = 0;                // so every part keeps one k tile at least
-  k19_split_k<<<(int)ctas, 384, S19_SMEM>>>(op.a, op.b, tC, tma_c, tiles_m, splits, ktiles, extra, M, N, alpha, beta, C,
-                                             ldc, work, flags, epoch, shared);
+  cudaLaunchConfig_t cfg;
+  cudaLaunchAttribute attr[2];
+  gh_launch_config(&cfg, attr, dim3((unsigned)ctas), 384, S19_SMEM, 1);
+  LK_CHECK(cudaLaunchKernelEx(&cfg, k19_split_k, op.a, op.b, tC, tma_c, tiles_m, splits, ktiles, extra, M, N, alpha, beta,
+                              C, ldc, work, flags, epoch, shared));
   LK_CHECK(cudaGetLastError());
 }

@@ -30,9 +30,12 @@
  *    19  19_split_k               bf16: small problems, each (128,128) tile's k loop cut between 2 to
  *                                 64 CTAs, the parts added in a fixed order (by the last part, or
  *                                 shared out among them all)
- *   Steps 11-17 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
+ *    20  20_small_tiles           bf16: small problems, (64,128) tiles, one a CTA, in clusters of 2
+ *                                 that share B where the operands' rows straddle cache lines
+ *   Steps 11-17, 19 and 20 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
  *   hand to step 9 or to the predicated step 8 instead, and 13 and 14 give small ones to step 12;
- *   17 gives problems to steps 15, 16, 19 or 12 where the shape says they are faster.
+ *   17 gives problems to steps 15, 16, 19, 20 or 12 where the shape says they are faster.  The best
+ *   path's kernels (12, 15-17, 19, 20) start with programmatic dependent launch (--pdl 0: without).
  *   Any M, N, K >= 1 and any leading dimension >= the rows; every kernel predicates its ragged
  *   tiles (the identity-tensor test of chapter 5) and reads or writes nothing out of bounds.
  *
@@ -54,6 +57,8 @@
  *                                            and 16 (DIR/07_timeline.dat; --data DIR writes it too)
  *   build/bin/07_gemm --launch-cost          instead of the timed windows: what a call costs the CPU,
  *                                            and the GPU with the CPU out of the way (queued calls)
+ *   build/bin/07_gemm --pdl 0                the best path's kernels with plain launches, not with
+ *                                            programmatic dependent launch (hopper.h)
  *
  * What it prints
  *   the host algebra of the tilings and the self-test (deterministic), then, on a GPU, one
@@ -341,8 +346,9 @@ static const version versions[] = {
   { 16, "16_pingpong", BF16, NULL, gemm_16_pingpong },
   { 17, "17_tma_store", BF16, NULL, gemm_17_tma_store },
   { 19, "19_split_k", BF16, NULL, gemm_19_split_k },
+  { 20, "20_small_tiles", BF16, NULL, gemm_20_small_tiles },
 };
-#define MAX_ID 19
+#define MAX_ID 20
 #define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
 static int selected[MAX_ID + 1];   /* by id */
@@ -374,13 +380,15 @@ static void run_version(const version *v, const shape *s, float alpha, const voi
 // ANCHOR: verify
 /* Verify every selected version of precision prec on one shape: fresh random A, B and C0; run 1
  * with beta = 0 on a poisoned C, run 2 with beta != 0 on C0 (every element must be read and
- * written); each compared with the reference.  Returns the number of failed checks. */
+ * written), and runs 3 and 4 back to back with no wait between them, beta = 0 on a poisoned C and
+ * then beta = 1 (C = 2 alpha A B: the second call reads what the first wrote); each compared with
+ * the reference.  Returns the number of failed checks. */
 static int verify_shape(int prec, const shape *s, uint64_t seed)
 {
   size_t na = (size_t)s->lda * s->K, nb = (size_t)s->ldb * s->N, nc = (size_t)s->ldc * s->N, mn = (size_t)s->M * s->N;
   size_t esz = prec == F32 ? 4 : 2;
   float *hA = (float *)malloc(na * 4), *hB = (float *)malloc(nb * 4), *hC0 = (float *)malloc(nc * 4), *hC = (float *)malloc(nc * 4);
-  double *ref0 = (double *)malloc(mn * 8), *ref1 = (double *)malloc(mn * 8);
+  double *ref0 = (double *)malloc(mn * 8), *ref1 = (double *)malloc(mn * 8), *ref2 = (double *)malloc(mn * 8);
   lk_fill_random(hA, na, seed * 3 + 1);
   lk_fill_random(hB, nb, seed * 3 + 2);
   lk_fill_random(hC0, nc, seed * 3 + 3);
@@ -415,6 +423,7 @@ static int verify_shape(int prec, const shape *s, uint64_t seed)
   }
   for (int n = 0; n < s->N; ++n)
     for (int m = 0; m < s->M; ++m) ref1[m + (size_t)n * s->M] = ref0[m + (size_t)n * s->M] + (double)beta * hC0[m + (size_t)n * s->ldc];
+  for (size_t i = 0; i < mn; ++i) ref2[i] = 2 * ref0[i];
   double rtol = prec == F32 ? RTOL_F32 : RTOL_BF16;
   int failed = 0;
   for (int vi = 0; vi < NVERSIONS; ++vi) {
@@ -432,10 +441,16 @@ static int verify_shape(int prec, const shape *s, uint64_t seed)
     LK_CHECK(cudaDeviceSynchronize());
     LK_CHECK(cudaMemcpy(hC, dC, nc * 4, cudaMemcpyDeviceToHost));
     bad += gemm_compare(hC, s->ldc, ref1, s->M, s->N, s->K, alpha, beta, rtol, what);
+    lk_poison(dC, nc * 4);                     /* two calls back to back, the second reading what the */
+    run_version(v, s, alpha, dA, dB, 0.0f, dC);  /* first writes: a launch that starts early (PDL) */
+    run_version(v, s, alpha, dA, dB, 1.0f, dC);  /* must still wait for it */
+    LK_CHECK(cudaDeviceSynchronize());
+    LK_CHECK(cudaMemcpy(hC, dC, nc * 4, cudaMemcpyDeviceToHost));
+    bad += gemm_compare(hC, s->ldc, ref2, s->M, s->N, s->K, 2 * alpha, 1.0, rtol, what);
     if (bad) failed++;
   }
   LK_CHECK(cudaFree(dA)); LK_CHECK(cudaFree(dB)); LK_CHECK(cudaFree(dC)); LK_CHECK(cudaFree(dC0));
-  free(hA); free(hB); free(hC0); free(hC); free(ref0); free(ref1);
+  free(hA); free(hB); free(hC0); free(hC); free(ref0); free(ref1); free(ref2);
   return failed;
 }
 // ANCHOR_END: verify
@@ -573,7 +588,8 @@ static void bench_one(const shape *s, int prec, uint64_t seed, FILE *csv, const 
  * are queued behind a kernel that holds the GPU for 5 ms, longer than the CPU takes to queue them
  * (checked), and far fewer than the launch queue holds, so no call waits: the CPU's time for the
  * loop is what the calls cost it, and the events around them time the GPU running them back to
- * back.  Medians of 7 rounds. */
+ * back.  Medians of 7 rounds.  The kernels of the best path (steps 12, 15-17, 19, 20) are timed twice:
+ * with programmatic dependent launch, as they run by default, and with plain launches (--pdl 0). */
 // ANCHOR: launch_cost
 __global__ void gemm_hold(unsigned long long ns)
 {
@@ -588,9 +604,47 @@ static double host_now_us(void)
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
 }
+static int launches_pdl(int id) { return id == 12 || (id >= 15 && id != 18); }
+enum { COST_CALLS = 64, COST_ROUNDS = 7 };
+static void launch_rounds(const version *v, const char *name, const shape *s, const operands *o, cudaEvent_t a,
+                          cudaEvent_t b)
+{
+  timed t = { v, *s, o->A, o->B, o->C };
+  double host[COST_ROUNDS], gpu[COST_ROUNDS];
+  int late = 0;
+  for (int c = 0; c < 3; ++c) timed_call(&t);
+  // ANCHOR: launch_round
+  for (int r = 0; r < COST_ROUNDS; ++r) {
+    LK_CHECK(cudaDeviceSynchronize());
+    gemm_hold<<<1, 1>>>(5000000ull);
+    LK_CHECK(cudaEventRecord(a, 0));
+    double t0 = host_now_us();
+    for (int c = 0; c < COST_CALLS; ++c) timed_call(&t);
+    double t1 = host_now_us();
+    host[r] = (t1 - t0) / COST_CALLS;
+    late += t1 - t0 > 4000.0;                            /* the GPU may have caught up: no measure */
+    LK_CHECK(cudaEventRecord(b, 0));
+    LK_CHECK(cudaEventSynchronize(b));
+    float ms;
+    LK_CHECK(cudaEventElapsedTime(&ms, a, b));
+    LK_CHECK(cudaGetLastError());
+    gpu[r] = ms * 1e3 / COST_CALLS;
+  }
+  // ANCHOR_END: launch_round
+  qsort(host, COST_ROUNDS, sizeof host[0], lk__cmp_double);
+  qsort(gpu, COST_ROUNDS, sizeof gpu[0], lk__cmp_double);
+  if (late) {
+    printf("launch cost: FAIL %s %s %dx%dx%d: queueing 64 calls took the CPU over 4 ms\n", prec_name[v->prec], name,
+           s->M, s->N, s->K);
+    return;
+  }
+  printf("launch: %s %-26s %5dx%5dx%5d  CPU %6.1f us a call, GPU queued %8.1f us a call%s\n", prec_name[v->prec], name,
+         s->M, s->N, s->K, host[COST_ROUNDS / 2], gpu[COST_ROUNDS / 2],
+         host[COST_ROUNDS / 2] > gpu[COST_ROUNDS / 2] ? "  <- back to back, the CPU sets the pace" : "");
+  fflush(stdout);
+}
 static void launch_cost(const shape *s, int prec, uint64_t seed)
 {
-  enum { CALLS = 64, ROUNDS = 7 };
   operands o = operands_new(s, prec, seed);
   cudaEvent_t a, b;
   LK_CHECK(cudaEventCreate(&a));
@@ -598,39 +652,14 @@ static void launch_cost(const shape *s, int prec, uint64_t seed)
   for (int vi = 0; vi < NVERSIONS; ++vi) {
     const version *v = &versions[vi];
     if (v->prec != prec || !selected[v->id]) continue;
-    timed t = { v, *s, o.A, o.B, o.C };
-    double host[ROUNDS], gpu[ROUNDS];
-    int late = 0;
-    for (int c = 0; c < 3; ++c) timed_call(&t);
-    // ANCHOR: launch_round
-    for (int r = 0; r < ROUNDS; ++r) {
-      LK_CHECK(cudaDeviceSynchronize());
-      gemm_hold<<<1, 1>>>(5000000ull);
-      LK_CHECK(cudaEventRecord(a, 0));
-      double t0 = host_now_us();
-      for (int c = 0; c < CALLS; ++c) timed_call(&t);
-      double t1 = host_now_us();
-      host[r] = (t1 - t0) / CALLS;
-      late += t1 - t0 > 4000.0;                          /* the GPU may have caught up: no measure */
-      LK_CHECK(cudaEventRecord(b, 0));
-      LK_CHECK(cudaEventSynchronize(b));
-      float ms;
-      LK_CHECK(cudaEventElapsedTime(&ms, a, b));
-      LK_CHECK(cudaGetLastError());
-      gpu[r] = ms * 1e3 / CALLS;
+    launch_rounds(v, v->name, s, &o, a, b);
+    if (gh_pdl && launches_pdl(v->id)) {                 /* the same kernels with plain launches */
+      char name[64];
+      snprintf(name, sizeof name, "%s, no PDL", v->name);
+      gh_pdl = 0;
+      launch_rounds(v, name, s, &o, a, b);
+      gh_pdl = 1;
     }
-    // ANCHOR_END: launch_round
-    qsort(host, ROUNDS, sizeof host[0], lk__cmp_double);
-    qsort(gpu, ROUNDS, sizeof gpu[0], lk__cmp_double);
-    if (late) {
-      printf("launch cost: FAIL %s %s %dx%dx%d: queueing 64 calls took the CPU over 4 ms\n", prec_name[prec], v->name,
-             s->M, s->N, s->K);
-      continue;
-    }
-    printf("launch: %s %-26s %5dx%5dx%5d  CPU %6.1f us a call, GPU queued %8.1f us a call%s\n", prec_name[prec],
-           v->name, s->M, s->N, s->K, host[ROUNDS / 2], gpu[ROUNDS / 2],
-           host[ROUNDS / 2] > gpu[ROUNDS / 2] ? "  <- back to back, the CPU sets the pace" : "");
-    fflush(stdout);
   }
   LK_CHECK(cudaEventDestroy(a));
   LK_CHECK(cudaEventDestroy(b));
@@ -640,7 +669,7 @@ static void launch_cost(const shape *s, int prec, uint64_t seed)
 /* --bench-shapes N: step 9 and the Hopper steps at the random shapes of the checks */
 static void bench_random_shapes(int n, FILE *csv, const char *dev, const char *day)
 {
-  static const int ids[] = { 9, 11, 12, 13, 14, 15, 16, 17, 19, -1 };   /* step 9, then the Hopper steps */
+  static const int ids[] = { 9, 11, 12, 13, 14, 15, 16, 17, 19, 20, -1 };   /* step 9, then the Hopper steps */
   uint64_t rs = 0x7e57c0de;
   double worst[MAX_ID + 1];
   int worst_i[MAX_ID + 1];
@@ -649,7 +678,7 @@ static void bench_random_shapes(int n, FILE *csv, const char *dev, const char *d
     shape s = random_shape(i, &rs);
     double t[MAX_ID + 1] = { 0 };
     bench_one(&s, BF16, 500 + i, csv, dev, day, ids, t);
-    printf("shape: %5dx%5dx%5d ld (%d,%d,%d): steps 11-17, 19 at", s.M, s.N, s.K, s.lda, s.ldb, s.ldc);
+    printf("shape: %5dx%5dx%5d ld (%d,%d,%d): steps 11-17, 19, 20 at", s.M, s.N, s.K, s.lda, s.ldb, s.ldc);
     for (const int *id = ids + 1; *id >= 0; ++id) printf(" %.2f", t[*id] / t[9]);
     printf(" of step 9\n");
     for (const int *id = ids + 1; *id >= 0; ++id)
@@ -796,8 +825,8 @@ static void bench_schedules(void)
 static const char *usage =
   "usage: 07_gemm [--check-only] [--quick] [--sizes LIST] [--versions LIST] [--shapes N]\n"
   "               [--csv FILE] [--data DIR] [--self-test] [--schedules] [--choice] [--bench-shapes N]\n"
-  "               [--timeline DIR] [--route LIST [--sms P]] [--launch-cost]\n"
-  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-19\n";
+  "               [--timeline DIR] [--route LIST [--sms P]] [--launch-cost] [--pdl 0|1]\n"
+  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-20\n";
 
 static int parse_sizes(const char *s, shape *out, int cap);
 
@@ -821,6 +850,7 @@ static int print_routes(lk_args *args, const char *list)
     snprintf(split, sizeof split, "19, split-K, each (128,128) tile in %d parts, %s fix-up", parts,
              gh_split_shared(parts) ? "a shared" : "the owner's");
     const char *what = step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
+                     : step == 20 ? "20, small tiles, a (64,128) tile a CTA"
                      : step == 19 ? split : step == 12 ? "12, whole tiles, one launch" : "17, persistent, whole tiles";
     printf("route: %5dx%5dx%5d on %d SMs: Stream-K %8.1f, whole tiles %8.1f -> step %s\n", sz[i].M, sz[i].N, sz[i].K,
            sms, stream_k, whole, what);
@@ -853,7 +883,7 @@ int main(int argc, char **argv)
   lk_args args = { argc, argv, usage };
   const char *known[] = { "--check-only", "--quick", "--sizes=", "--versions=", "--shapes=", "--csv=", "--data=", "--self-test",
                           "--schedules", "--choice", "--bench-shapes=", "--timeline=", "--route=", "--sms=", "--launch-cost",
-                          NULL };
+                          "--pdl=", NULL };
   lk_args_check(&args, known);
   int quick = lk_arg_flag(&args, "--quick"), check_only = lk_arg_flag(&args, "--check-only");
   shape sizes[64];
@@ -879,6 +909,7 @@ int main(int argc, char **argv)
   if (cost && (lk_arg_str(&args, "--csv", NULL) || lk_arg_str(&args, "--data", NULL)))
     lk_usage_error(&args, "%s", "--launch-cost times no windows: it writes no CSV (--csv, --data)");
   int bench_shapes = (int)lk_arg_int(&args, "--bench-shapes", 0, 0, 1000);
+  gh_pdl = (int)lk_arg_int(&args, "--pdl", 1, 0, 1);
 
   const char *route = lk_arg_str(&args, "--route", NULL);
   if (route) return print_routes(&args, route);

@@ -1,4 +1,4 @@
-/* hopper.cu -- the host side of the Hopper steps (11 to 17): tensor maps, padded copies where
+/* hopper.cu -- the host side of the Hopper steps (11 to 17, 19, 20): tensor maps, padded copies where
  * TMA's alignment rules are not met, and the choice between them and the predicated step 9.
  *
  * TMA reads a matrix through a tensor map (cuTensorMapEncodeTiled), which needs the base address
@@ -32,6 +32,7 @@
 int gh_raster_m = 1, gh_swizzle = 4;   /* the CTA order of steps 13 and 14, chosen by measurement */
 int gh_force = 0;
 int gh_clusters_resident = 0;
+int gh_pdl = 1;
 gh_timeline gh_tl;                     /* no timeline: marks NULL */
 
 #define GH_TINY_MNK (1 << 20)          /* below, with K < GH_MIN_K: an unaligned operand goes to step 8 */
@@ -61,6 +62,30 @@ static int gh_is_sm90(void)
     }
   }
   return cached;
+}
+
+void gh_launch_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute attr[2], dim3 grid, int threads, size_t smem,
+                      int cluster)
+{
+  static const cudaLaunchConfig_t plain = {};
+  static const cudaLaunchAttribute none = {};
+  *cfg = plain;
+  attr[0] = attr[1] = none;
+  cfg->gridDim = grid;
+  cfg->blockDim = dim3(threads);
+  cfg->dynamicSmemBytes = smem;
+  cfg->stream = 0;
+  cfg->attrs = attr;
+  if (gh_pdl) {
+    attr[cfg->numAttrs].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr[cfg->numAttrs++].val.programmaticStreamSerializationAllowed = 1;
+  }
+  if (cluster > 1) {
+    attr[cfg->numAttrs].id = cudaLaunchAttributeClusterDimension;
+    attr[cfg->numAttrs].val.clusterDim.x = cluster;
+    attr[cfg->numAttrs].val.clusterDim.y = 1;
+    attr[cfg->numAttrs++].val.clusterDim.z = 1;
+  }
 }
 
 int gh_sm_count(void)
@@ -140,12 +165,17 @@ int gh_route(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb
 
 int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op)
 {
+  return gh_prepare_box(M, N, K, A, lda, B, ldb, op, 128);
+}
+int gh_prepare_box(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op, int b_cols)
+{
   op->fallback = gh_route(M, N, K, A, lda, B, ldb);
   if (op->fallback != 1) return 0;
   int pad_a = !tma_ready(A, lda), pad_b = !tma_ready(B, ldb);
   if (pad_a) A = gemm_pad_bf16(0, A, &lda, M, K);   /* pad.cu */
   if (pad_b) B = gemm_pad_bf16(1, B, &ldb, K, N);
-  return encode(&op->a, A, M, K, lda, 64, GH_BK) && encode(&op->b, B, K, N, ldb, GH_BK, 128);
+  op->rows128 = (uintptr_t)A % 128 == 0 && (uintptr_t)B % 128 == 0 && lda % 64 == 0 && ldb % 64 == 0;
+  return encode(&op->a, A, M, K, lda, 64, GH_BK) && encode(&op->b, B, K, N, ldb, GH_BK, b_cols);
 }
 // ANCHOR_END: choice
 
@@ -160,6 +190,8 @@ int gh_schedule_swizzle(int count)
 static long long tiles_of(int M, int N, int bm, int bn) { return (long long)((M + bm - 1) / bm) * ((N + bn - 1) / bn); }
 static int small_tiles_pay(int M, int N, int sms) { return tiles_of(M, N, 128, 128) <= sms; }
 static int persistent_pays(int M, int N, int sms) { return tiles_of(M, N, GH_BM, GH_BN) >= 3LL * sms; }
+/* step 20's CTAs: one per (64,128) tile, the tiles along m rounded up to whole pairs (its clusters) */
+static long long small_tile_ctas(int M, int N) { return (long long)(((M + 63) / 64 + 1) / 2 * 2) * ((N + 127) / 128); }
 
 // ANCHOR: split_parts
 /* Step 19's parts: where the (128,128) tiles fit on the SMs at once, cut each tile's k loop into s
@@ -170,6 +202,10 @@ static int persistent_pays(int M, int N, int sms) { return tiles_of(M, N, GH_BM,
  * same whatever s is (every part adds 1/s of the tile from all s slots), f = 2, so more parts
  * always pay within the limits. */
 static double split_estimate(double k, double s) { return 0.55 * k / s + 8 + (gh_split_shared((int)s) ? 2 : s - 1); }
+/* Step 20's estimate, in the same units: a (64,128) k tile takes about 0.35 (it reads 24 KiB, and the
+ * SM's intake of about 50 bytes a cycle bounds these tiles more than the MMAs do), 6 for the rest;
+ * fitted to its timings at 7 small shapes on an H100 (chapter 7). */
+static double small_tiles_estimate(double k) { return 0.35 * k + 6; }
 int gh_split_parts(int M, int N, int K, int sms)
 {
   long long T = tiles_of(M, N, 128, 128), k = (K + GH_BK - 1) / GH_BK;
@@ -205,6 +241,14 @@ void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole)
   *stream_k = T * k / ctas + 24 + (parts > 2 ? 2 * (parts - 2) : 0);
   double s = gh_split_parts(M, N, K, sms);
   *whole = small_tiles_pay(M, N, sms) ? split_estimate(k, s) : ceil(T / P) * k;
+  if (small_tile_ctas(M, N) <= sms && small_tiles_estimate(k) < *whole) *whole = small_tiles_estimate(k);
+}
+/* step 20 where its (64,128) tiles fit on the SMs at once and its estimate beats the other whole-tile routes */
+static int small_tiles_win(int M, int N, int K, int sms)
+{
+  double k = (K + GH_BK - 1) / GH_BK, s = gh_split_parts(M, N, K, sms);
+  double other = small_tiles_pay(M, N, sms) ? split_estimate(k, s) : ceil((double)tiles_of(M, N, GH_BM, GH_BN) / sms) * k;
+  return small_tile_ctas(M, N) <= sms && small_tiles_estimate(k) < other;
 }
 static int stream_k_pays(int M, int N, int K, int sms)
 {
@@ -220,6 +264,7 @@ int gh_persistent_pays(int M, int N) { return persistent_pays(M, N, gh_sm_count(
 int gh_best_path(int M, int N, int K, int sms)
 {
   if (stream_k_pays(M, N, K, sms)) return 15;          // SMs idle for long under whole tiles: Stream-K
+  if (small_tiles_win(M, N, K, sms)) return 20;        // (64,128) tiles fit at once and beat the others
   if (small_tiles_pay(M, N, sms))                      // (128,128) tiles fit at once: one a CTA, ...
     return gh_split_parts(M, N, K, sms) > 1 ? 19 : 16; // ... or each k loop cut between CTAs
   if (!persistent_pays(M, N, sms)) return 12;          // under 3 tiles an SM: one launch of tiles

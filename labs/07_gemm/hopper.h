@@ -1,4 +1,4 @@
-/* hopper.h -- what the Hopper steps (11 to 17) share: the sm_90a instructions, each wrapped once in
+/* hopper.h -- what the Hopper steps (11 to 17, 19, 20) share: the sm_90a instructions, each wrapped once in
  * inline PTX, the shared-memory plan of a (128,256,64) CTA tile, the consumer's k-tile of wgmma and the
  * epilogue; the host side (tensor maps, padding, the fallback) is in hopper.cu.
  *
@@ -40,15 +40,18 @@
  * kernel, 8: the predicated step 8, 9: step 9 (hopper.cu says when); gh_prepare makes the tensor
  * maps and returns 1, or returns 0 with op->fallback set for gh_fallback. */
 typedef struct gh_operands {
-  CUtensorMap a, b;                    /* A: (M,K) in boxes (64,64); B: (K,N) in boxes (64,128) */
+  CUtensorMap a, b;                    /* A: (M,K) in boxes (64,64); B: (K,N) in boxes (64,128) (or as asked) */
   int fallback;                        /* gh_route's answer */
+  int rows128;                         /* every column of A and B starts on a 128-byte line (step 20) */
 } gh_operands;
 int gh_route(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb);
 int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op);
+/* the same with B's boxes (64 k, b_cols n) (step 20 multicasts halves of its (64,128) B tile: 64) */
+int gh_prepare_box(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op, int b_cols);
 /* 1 when a persistent launch pays: at least 3 tiles per SM (steps 13 and 14; below, step 12) */
 int gh_persistent_pays(int M, int N);
 /* The lab's best path (step 17's launcher) on a GPU of `sms` SMs, by rules on the shape alone
- * (hopper.cu): 15 Stream-K, 16 ping-pong, 19 split-K, 12 warp-specialized, or 17; the launcher
+ * (hopper.cu): 15 Stream-K, 20 small tiles, 16 ping-pong, 19 split-K, 12 warp-specialized, or 17; the launcher
  * it names still pads the operands or falls back as gh_prepare decides */
 int gh_best_path(int M, int N, int K, int sms);
 /* step 19's parts: how many CTAs share each (128,128) tile's k loop (1: no split), up to 3, or a
@@ -58,7 +61,7 @@ int gh_split_parts(int M, int N, int K, int sms);
 static inline int gh_split_shared(int parts) { return parts > 3; }
 /* the two estimates gh_best_path weighs, in the time of one (128,256,64) k tile on one SM:
  * Stream-K's, and whole tiles' (step 16's or 19's kernel where (128,128) tiles fit, else waves of
- * (128,256)) */
+ * (128,256); step 20's where its (64,128) tiles fit and it is the lower) */
 void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole);
 /* a tensor map over C (fp32) for TMA stores of (32,32) boxes, 128-byte swizzled (step 17); 0 where
  * C's base or leading dimension breaks TMA's 16-byte rule */
@@ -88,6 +91,14 @@ extern int gh_raster_m, gh_swizzle;
 extern int gh_force;
 /* clusters of 2 resident at once (step 14), as cudaOccupancyMaxActiveClusters reports: 0 before the first call */
 extern int gh_clusters_resident;
+/* Programmatic dependent launch (PDL) for the kernels of the best path (steps 12, 15-17, 19, 20):
+ * 1 (the default) launches them with cudaLaunchAttributeProgrammaticStreamSerialization, so that a
+ * launch may start before the kernel ahead of it in the stream has ended (07_gemm --pdl 0: plain
+ * launches).  gh_launch_config fills *cfg and attr (grid, threads, dynamic shared memory, and
+ * clusters of `cluster` CTAs along x where cluster > 1). */
+extern int gh_pdl;
+void gh_launch_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute attr[2], dim3 grid, int threads, size_t smem,
+                      int cluster);
 
 /* The timeline (07_gemm --timeline): steps 12, 13, 15 and 16 can record, for every unit of work of
  * a consumer warpgroup, its SM, CTA, tile, k range and kind, and %globaltimer when its MMAs began
@@ -188,6 +199,14 @@ __device__ static inline void gh_tma_prefetch_map(const CUtensorMap *map)
 {
   asm volatile("prefetch.tensormap [%0];\n" :: "l"((uint64_t)map) : "memory");
 }
+
+/* PDL, the kernel's side.  gh_grid_wait: wait until the grids ahead of this one in the stream have
+ * ended and their writes are visible -- every thread calls it before it touches global memory (a
+ * no-op in a plain launch).  gh_grid_release: the next launch may start as soon as every CTA of
+ * this grid has called it (or ended); it starts only its prologue, and waits in its own
+ * gh_grid_wait for this grid to end. */
+__device__ static inline void gh_grid_wait(void) { asm volatile("griddepcontrol.wait;\n" ::: "memory"); }
+__device__ static inline void gh_grid_release(void) { asm volatile("griddepcontrol.launch_dependents;\n" ::: "memory"); }
 
 /* one lane of the warp, elected (elect.sync): the branch it guards stays warp-uniform to the compiler */
 __device__ static inline int gh_elect_one(void)
@@ -361,6 +380,7 @@ __device__ static inline void gh_tma_store(const CUtensorMap *map, const void *s
 __device__ static inline void gh_store_commit(void) { asm volatile("cp.async.bulk.commit_group;\n" ::: "memory"); }
 __device__ static inline void gh_store_wait_read1(void) { asm volatile("cp.async.bulk.wait_group.read 1;\n" ::: "memory"); }
 __device__ static inline void gh_store_wait_all(void) { asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory"); }
+__device__ static inline void gh_store_wait_read_all(void) { asm volatile("cp.async.bulk.wait_group.read 0;\n" ::: "memory"); }
 
 /* The byte of element (row, col) of a (64 rows, 32 columns) slice staged for TMA stores: rows 0-31,
  * then rows 32-63, each a box of 32 columns of 128 bytes; element (r, col) of a box at byte
@@ -409,6 +429,27 @@ __device__ static inline void gh_epilogue_tma(const float acc[128], uint8_t *sta
   }
 }
 // ANCHOR_END: epilogue_tma
+/* C = alpha * acc for the warpgroup's (64,128) at (row0, col0) where 32 KiB of shared memory are free
+ * (the stages, once the k loop is done: steps 19 and 20): all 4 slices staged at once in `stage`,
+ * so nothing waits for the TMA unit to read a buffer out, then 8 TMA stores. */
+__device__ static inline void gh_epilogue_tma_whole(const float acc[64], uint8_t *stage, const CUtensorMap *tC, int c,
+                                                   int row0, int col0, float alpha)
+{
+  int t = threadIdx.x % 128;
+#pragma unroll
+  for (int q = 0; q < 4; ++q) gh_stage_slice(stage + q * 8192, acc, q, alpha);
+  gh_fence_proxy_async();                               // the writes, visible to the TMA unit ...
+  gh_wg_sync(c);                                        // ... once all 128 threads have made them
+  if (t == 0) {
+#pragma unroll
+    for (int q = 0; q < 4; ++q) {
+      gh_tma_store(tC, stage + q * 8192, row0, col0 + 32 * q);
+      gh_tma_store(tC, stage + q * 8192 + 4096, row0 + 32, col0 + 32 * q);
+    }
+    gh_store_commit();
+    gh_store_wait_read_all();                           // the CTA's shared memory is read out before it
+  }                                                     // ends (the writes need not have landed: the grid's
+}                                                       // end waits for them)
 
 __device__ static inline void gh_zero_acc(float acc[128])
 {

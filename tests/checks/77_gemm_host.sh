@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Lab 07 (the GEMM ladder) on the host: it builds for sm_80 and sm_90a with no warning (the lab
 # rule compiles with -Werror), every kernel file also compiles alone for sm_80 and sm_90 and the
-# Hopper steps (11-14) for sm_90a, no kernel spills registers to local memory or has a stack
+# Hopper steps (11-17, 19, 20) for sm_90a, no kernel spills registers to local memory or has a stack
 # frame, ptxas reports no serialized wgmma (C7515-C7520) and no ignored setmaxnreg (C7508), the host-only
 # self-test passes (the fp64 reference against a naive fp32 GEMM, the tolerance and the guard on
 # planted errors), --route's choices follow the estimates it prints and step 19's limits at 180
@@ -21,7 +21,7 @@ else not_ok "$bin does not build"; exit 1; fi
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 for f in labs/07_gemm/[0-9]*_*.cu; do
 	fl=$flags; what="sm_80, sm_90"
-	case $(basename "$f") in 1[1-9]_*) fl=$hflags; what="sm_80, sm_90a";; esac
+	case $(basename "$f") in 1[1-9]_*|2[0-9]_*) fl=$hflags; what="sm_80, sm_90a";; esac
 	# shellcheck disable=SC2086
 	if ! "$nvcc" $fl -Xptxas -v -c -o "$tmp/k.o" "$f" >"$tmp/ptxas" 2>&1; then
 		not_ok "$f does not compile alone ($what)"; sed 's/^/# /' "$tmp/ptxas" | head -5; continue
@@ -37,7 +37,7 @@ for f in labs/07_gemm/[0-9]*_*.cu; do
 	fi
 done
 # the Hopper files alone for plain sm_90 as well (their kernels are empty there, their launchers fall back)
-for f in labs/07_gemm/1[1-9]_*.cu; do
+for f in labs/07_gemm/1[1-9]_*.cu labs/07_gemm/2[0-9]_*.cu; do
 	# shellcheck disable=SC2086
 	"$nvcc" $flags -c -o "$tmp/k.o" "$f" >"$tmp/ptxas" 2>&1 && ok "$f compiles for sm_80, sm_90" || not_ok "$f does not compile for sm_80, sm_90"
 done
@@ -52,7 +52,7 @@ n=$(grep -c '^  ok ' "$tmp/out")
 
 # --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 on
 # 132 SMs: each choice follows its two estimates; step 16 or 19 only where the (128,128) tiles U fit
-# (U <= 132); step 19 only with 2 to 64 parts, U x parts <= 132 and 4 k tiles a part or more: all
+# (U <= 132), step 20 only where its CTAs (one per (64,128) tile, in pairs along m) do; step 19 only with 2 to 64 parts, U x parts <= 132 and 4 k tiles a part or more: all
 # the limits allow up to 3, with the owner's fix-up, and beyond the largest power of two, shared
 shapes=$(awk 'BEGIN { srand(7); for (c = 0; c < 3; c++) { l = ""; for (i = 0; i < 60; i++) {
 	m = int(exp(rand() * log(9000))) + 1; n = int(exp(rand() * log(9000))) + 1; k = int(exp(rand() * log(9000))) + 1
@@ -68,6 +68,8 @@ awk '
 		U = int((M + 127) / 128) * int((N + 127) / 128); k = int((K + 63) / 64)
 		if ((step == 15) != (s < w)) fail("Stream-K chosen against its estimates")
 		if ((step == 16 || step == 19) && U > 132) fail("step " step " with " U " (128,128) tiles")
+		V = int((int((M + 63) / 64) + 1) / 2) * 2 * int((N + 127) / 128)
+		if (step == 20 && V > 132) fail("step 20 with " V " CTAs of (64,128) tiles")
 		if (step == 19) { match($0, /in [0-9]+ parts, [^,]*$/); split(substr($0, RSTART + 3), f, " "); p = f[1] + 0
 			if (p < 2 || p > 64 || U * p > 132 || k < 4 * p) fail(p " parts of " k " k tiles for " U " tiles")
 			most = int(132 / U); if (most > int(k / 4)) most = int(k / 4)
@@ -85,7 +87,7 @@ else
 	not_ok "07_gemm --route breaks its rules at $bad of 180 shapes"; head -5 "$tmp/route-bad"
 fi
 
-for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" \
+for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" "--pdl 2" "--pdl" \
 	"--launch-cost --csv out.csv"; do
 	# shellcheck disable=SC2086
 	CUDA_VISIBLE_DEVICES= "$bin" $args >"$tmp/out" 2>&1; rc=$?
