@@ -8,7 +8,8 @@
 #     the labs in full, timings included, so each lab's timed kernels are verified there too).
 # The runs are independent, so they go GPU_TEST_JOBS at a time (default: the cores, at most 8),
 # the longest first; each result is reported in a fixed order. Sharing the GPU slows each run but
-# changes no result: nothing here is a timing.
+# changes no result: nothing here is a timing. GPU_TEST_PART=outputs runs only the recorded
+# outputs, GPU_TEST_PART=runs only the rest (default: both), for machines lent in short slices.
 cd "$(dirname "$0")/../.." && . tests/book/lib.sh
 if ! { command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; }; then
 	not_ok "make test-gpu needs a CUDA device (nvidia-smi -L finds none)"; exit 1
@@ -37,7 +38,13 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 		done
 		printf 'verify\t%s\t--check-only\n' "$lab"
 	done
-} > "$tmp/jobs"
+} > "$tmp/all-jobs"
+case ${GPU_TEST_PART:-all} in
+outputs) grep '^output' "$tmp/all-jobs" ;;
+runs)    grep -v '^output' "$tmp/all-jobs" ;;
+all)     cat "$tmp/all-jobs" ;;
+*)       not_ok "GPU_TEST_PART=$GPU_TEST_PART: not outputs, runs or all"; exit 1 ;;
+esac > "$tmp/jobs"
 
 # run_job N KIND LAB ARGS: writes $tmp/N.out, N.rc, N.s
 run_job() {
