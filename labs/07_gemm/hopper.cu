@@ -64,6 +64,7 @@ static int gh_is_sm90(void)
   return cached;
 }
 
+// ANCHOR: launch_config
 void gh_launch_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute attr[2], dim3 grid, int threads, size_t smem,
                       int cluster)
 {
@@ -87,6 +88,7 @@ void gh_launch_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute attr[2], dim3
     attr[cfg->numAttrs++].val.clusterDim.z = 1;
   }
 }
+// ANCHOR_END: launch_config
 
 int gh_sm_count(void)
 {

@@ -200,6 +200,7 @@ __device__ static inline void gh_tma_prefetch_map(const CUtensorMap *map)
   asm volatile("prefetch.tensormap [%0];\n" :: "l"((uint64_t)map) : "memory");
 }
 
+// ANCHOR: pdl
 /* PDL, the kernel's side.  gh_grid_wait: wait until the grids ahead of this one in the stream have
  * ended and their writes are visible -- every thread calls it before it touches global memory (a
  * no-op in a plain launch).  gh_grid_release: the next launch may start as soon as every CTA of
@@ -207,6 +208,7 @@ __device__ static inline void gh_tma_prefetch_map(const CUtensorMap *map)
  * gh_grid_wait for this grid to end. */
 __device__ static inline void gh_grid_wait(void) { asm volatile("griddepcontrol.wait;\n" ::: "memory"); }
 __device__ static inline void gh_grid_release(void) { asm volatile("griddepcontrol.launch_dependents;\n" ::: "memory"); }
+// ANCHOR_END: pdl
 
 /* one lane of the warp, elected (elect.sync): the branch it guards stays warp-uniform to the compiler */
 __device__ static inline int gh_elect_one(void)
