@@ -9,9 +9,9 @@
  * where C allows them (the stages are free once the k loop is done), else from its registers.
  * Smaller tiles read more per MMA: a (64,128) tile takes in 24 KiB per k tile for 64 x 128
  * outputs, a (128,128) tile 32 KiB for twice as many, and what an SM takes in, about 50 bytes a
- * cycle, bounds both (step 19's parts and these tiles ran at 82 and 89 GB/s per SM).  So a tile's
+ * cycle, bounds both (step 19's parts and these tiles ran at 82 and 96 GB/s per SM).  So a tile's
  * k loop costs more per k tile than step 19's cut in two (0.26 against 0.20 us); the fix-up and the
- * longer start it saves are worth 16 to 40 k tiles of it.
+ * longer start it saves are worth about 40 k tiles against 2 parts, 29 against 3.
  * Rows that straddle cache lines.  Where a column of A or B does not start on a 128-byte line
  * (1000^3: 2000-byte columns), every 128-byte row of a box touches two lines, and the L2 serves
  * twice the requests.  There the CTAs come in clusters of (2,1), as in step 14: the two CTAs of a
