@@ -44,25 +44,6 @@
 #define S14_STAGES 4
 
 // ANCHOR: kernel
-#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-/* Arrive on the barrier at the same place in the shared memory of CTA `cta` of the cluster, with
- * relaxed semantics: no fence (a release at cluster scope would be one, see above). */
-__device__ static inline void s14_arrive_remote(uint64_t *bar, uint32_t cta)
-{
-  asm volatile("{\n .reg .b32 ra;\n mapa.shared::cluster.u32 ra, %0, %1;\n"
-               " mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [ra];\n}\n"
-               :: "r"(gh_smem(bar)), "r"(cta) : "memory");
-}
-/* A consumer warp is done with a stage: it tells both CTAs' producers (16 arrivals per phase). */
-__device__ static inline void s14_release(uint64_t *bar, uint32_t rank)
-{
-  if (threadIdx.x % 32 == 0) {
-    gh_bar_arrive(bar);
-    s14_arrive_remote(bar, rank ^ 1);
-  }
-}
-#endif
-
 __global__ void __launch_bounds__(384, 1)
 k14_cluster_multicast(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
                       lts_params sched, int M, int N, int K, float alpha, float beta, float *C, int ldc)
@@ -114,11 +95,11 @@ k14_cluster_multicast(const __grid_constant__ CUtensorMap tA, const __grid_const
         gh_bar_wait(&p.full[s], (it / S14_STAGES) & 1);
         gh_mma_ktile(acc, p.a + s * GH_STAGE_A, p.b + s * GH_STAGE_B, c);
         GH_WGMMA_WAIT(1);
-        if (kt > 0) s14_release(&p.empty[(it - 1) % S14_STAGES], rank);   // in both CTAs
+        if (kt > 0) gh_release_pair(&p.empty[(it - 1) % S14_STAGES], rank);   // in both CTAs (hopper.h)
       }
       GH_WGMMA_WAIT(0);
       gh_fence_acc(acc);
-      s14_release(&p.empty[(it - 1) % S14_STAGES], rank);
+      gh_release_pair(&p.empty[(it - 1) % S14_STAGES], rank);
       gh_epilogue(acc, w.m * GH_BM + 64 * c, w.n * GH_BN, M, N, alpha, beta, C, ldc);
     }
   }

@@ -103,11 +103,6 @@
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 __device__ static inline void s19_consumers_sync(void) { asm volatile("bar.sync 1, 256;\n" ::: "memory"); }
-__device__ static inline void s19_fence_acc(float d[64])
-{
-#pragma unroll
-  for (int i = 0; i < 64; ++i) asm volatile("" : "+f"(d[i]) :: "memory");
-}
 /* one k tile for consumer c: its (64,64) box of A times the stage's (64,128) box of B */
 __device__ static inline void s19_mma_ktile(float acc[64], const uint8_t *sA, const uint8_t *sB, int c)
 {
@@ -203,7 +198,7 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
   float acc[64];
 #pragma unroll
   for (int j = 0; j < 64; ++j) acc[j] = 0.0f;
-  s19_fence_acc(acc);
+  gh_fence_acc64(acc);
   for (int kt = kb; kt < ke; ++kt) {
     int it = kt - kb, s = it % S19_STAGES;
     gh_bar_wait(&full[s], (it / S19_STAGES) & 1);
@@ -212,7 +207,7 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
     if (it > 0 && tid % 32 == 0) gh_bar_arrive(&empty[(it - 1) % S19_STAGES]);
   }
   GH_WGMMA_WAIT(0);
-  s19_fence_acc(acc);
+  gh_fence_acc64(acc);
   if (shared || part < splits - 1) {                     // a part: to slot `cta`, then the flag
     float *slot = work + (size_t)cta * S19_SLOT + t;
 #pragma unroll

@@ -50,24 +50,6 @@
 #define S20_STAGE_B (S20_BN * GH_BK * 2)        /* 16 KiB: two (64 k, 64 n) boxes of B, one from each CTA */
 #define S20_SMEM (S20_STAGES * (S20_STAGE_A + S20_STAGE_B) + 2 * S20_STAGES * 8 + 1024)
 
-#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-/* A consumer warp is done with a stage: it tells both CTAs' producers (step 14's release). */
-__device__ static inline void s20_release(uint64_t *bar, uint32_t rank)
-{
-  if (threadIdx.x % 32 == 0) {
-    gh_bar_arrive(bar);
-    asm volatile("{\n .reg .b32 ra;\n mapa.shared::cluster.u32 ra, %0, %1;\n"
-                 " mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [ra];\n}\n"
-                 :: "r"(gh_smem(bar)), "r"(rank ^ 1) : "memory");
-  }
-}
-__device__ static inline void s20_fence_acc(float d[64])
-{
-#pragma unroll
-  for (int i = 0; i < 64; ++i) asm volatile("" : "+f"(d[i]) :: "memory");
-}
-#endif
-
 // ANCHOR: kernel
 __global__ void __launch_bounds__(256, 1)
 k20_small_tiles(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
@@ -113,7 +95,7 @@ k20_small_tiles(const __grid_constant__ CUtensorMap tA, const __grid_constant__ 
     float acc[64];
 #pragma unroll
     for (int j = 0; j < 64; ++j) acc[j] = 0.0f;
-    s20_fence_acc(acc);
+    gh_fence_acc64(acc);
     for (int kt = 0; kt < ktiles; ++kt) {
       int s = kt % S20_STAGES;
       gh_bar_wait(&full[s], (kt / S20_STAGES) & 1);
@@ -125,12 +107,12 @@ k20_small_tiles(const __grid_constant__ CUtensorMap tA, const __grid_constant__ 
       gh_wgmma_commit();
       GH_WGMMA_WAIT(1);
       if (kt > 0) {
-        if (pair) s20_release(&empty[(kt - 1) % S20_STAGES], rank);   // in both CTAs
+        if (pair) gh_release_pair(&empty[(kt - 1) % S20_STAGES], rank);   // in both CTAs
         else if (tid % 32 == 0) gh_bar_arrive(&empty[(kt - 1) % S20_STAGES]);
       }
     }
     GH_WGMMA_WAIT(0);
-    s20_fence_acc(acc);
+    gh_fence_acc64(acc);
     if (tm * S20_BM < M) {                               // the tile past M (odd tiles_m) writes nothing
       if (tma_c) gh_epilogue_tma_whole(acc, sa, &tC, 0, tm * S20_BM, tn * S20_BN, alpha);
       else gh_epilogue_cols(acc, 16, tm * S20_BM, tn * S20_BN, M, N, alpha, beta, C, ldc);

@@ -74,8 +74,7 @@ void gh_launch_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute attr[2], dim3
   attr[0] = attr[1] = none;
   cfg->gridDim = grid;
   cfg->blockDim = dim3(threads);
-  cfg->dynamicSmemBytes = smem;
-  cfg->stream = 0;
+  cfg->dynamicSmemBytes = smem;                        // stream 0: the legacy default stream
   cfg->attrs = attr;
   if (gh_pdl) {
     attr[cfg->numAttrs].id = cudaLaunchAttributeProgrammaticStreamSerialization;
@@ -231,26 +230,31 @@ int gh_split_parts(int M, int N, int K, int sms)
  *                                              s - 1 for the owner's (up to 3 parts), 2 for the
  *                                              shared one (4 parts or more)
  *   otherwise               ceil(T / P) k      whole waves of (128,256) tiles
+ *   step 20, in place of    0.35 k + 6         one (64,128) tile a CTA, no fix-up, where its CTAs
+ *     either, if lower                         fit on the SMs at once
  * with T the (128,256) tiles, k the k tiles of one and P the SMs.  The constants are fitted to
  * lab 07's timings of steps 12, 15, 16 and 17 at 11 shapes on an H100, the parts term to its 30
  * random shapes (chapter 7, "The best path"), step 19's to 9 small shapes timed with 1 to 4
- * parts and its fix-ups' to 12 shapes timed with 2 to 64; where the estimates are close, either
- * route is within a few percent. */
+ * parts and its fix-ups' to 12 shapes timed with 2 to 64, step 20's to 7 small shapes; where the
+ * estimates are close, either route is within a few percent. */
+/* whole tiles without step 20: steps 16 and 19 where (128,128) tiles fit, else waves of (128,256) */
+static double whole_estimate(int M, int N, int K, int sms)
+{
+  double k = (K + GH_BK - 1) / GH_BK;
+  return small_tiles_pay(M, N, sms) ? split_estimate(k, gh_split_parts(M, N, K, sms))
+                                    : ceil((double)tiles_of(M, N, GH_BM, GH_BN) / sms) * k;
+}
+/* step 20 where its (64,128) tiles fit on the SMs at once and its estimate is the lower */
+static int small_tiles_win(int M, int N, int K, int sms)
+{
+  return small_tile_ctas(M, N) <= sms && small_tiles_estimate((K + GH_BK - 1) / GH_BK) < whole_estimate(M, N, K, sms);
+}
 void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole)
 {
   double T = (double)tiles_of(M, N, GH_BM, GH_BN), k = (K + GH_BK - 1) / GH_BK;
   double P = sms, ctas = T * k < P ? T * k : P, parts = ceil(ctas / T);
   *stream_k = T * k / ctas + 24 + (parts > 2 ? 2 * (parts - 2) : 0);
-  double s = gh_split_parts(M, N, K, sms);
-  *whole = small_tiles_pay(M, N, sms) ? split_estimate(k, s) : ceil(T / P) * k;
-  if (small_tile_ctas(M, N) <= sms && small_tiles_estimate(k) < *whole) *whole = small_tiles_estimate(k);
-}
-/* step 20 where its (64,128) tiles fit on the SMs at once and its estimate beats the other whole-tile routes */
-static int small_tiles_win(int M, int N, int K, int sms)
-{
-  double k = (K + GH_BK - 1) / GH_BK, s = gh_split_parts(M, N, K, sms);
-  double other = small_tiles_pay(M, N, sms) ? split_estimate(k, s) : ceil((double)tiles_of(M, N, GH_BM, GH_BN) / sms) * k;
-  return small_tile_ctas(M, N) <= sms && small_tiles_estimate(k) < other;
+  *whole = small_tiles_win(M, N, K, sms) ? small_tiles_estimate(k) : whole_estimate(M, N, K, sms);
 }
 static int stream_k_pays(int M, int N, int K, int sms)
 {

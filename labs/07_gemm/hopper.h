@@ -229,6 +229,25 @@ __device__ static inline void gh_cluster_sync(void)
 {
   asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n" ::: "memory");
 }
+// ANCHOR: release_pair
+/* Arrive on the barrier at the same place in the shared memory of CTA `cta` of the cluster, with
+ * relaxed semantics: no fence (a release at cluster scope would be one: chapter 7, step 14). */
+__device__ static inline void gh_bar_arrive_remote(uint64_t *bar, uint32_t cta)
+{
+  asm volatile("{\n .reg .b32 ra;\n mapa.shared::cluster.u32 ra, %0, %1;\n"
+               " mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [ra];\n}\n"
+               :: "r"(gh_smem(bar)), "r"(cta) : "memory");
+}
+/* A consumer warp of a pair of CTAs is done with a stage: lane 0 tells both CTAs' producers, on its
+ * own `empty` barrier and on the peer's (steps 14 and 20). */
+__device__ static inline void gh_release_pair(uint64_t *bar, uint32_t rank)
+{
+  if (threadIdx.x % 32 == 0) {
+    gh_bar_arrive(bar);
+    gh_bar_arrive_remote(bar, rank ^ 1);
+  }
+}
+// ANCHOR_END: release_pair
 
 /* setmaxnreg: a warpgroup gives registers back (the producer) or takes them (the consumers) */
 #define GH_SETMAXNREG_DEC(n) asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" :: "n"(n))
@@ -251,11 +270,17 @@ __device__ static inline void gh_wgmma_fence(void) { asm volatile("wgmma.fence.s
 __device__ static inline void gh_wgmma_commit(void) { asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory"); }
 #define GH_WGMMA_WAIT(n) asm volatile("wgmma.wait_group.sync.aligned %0;\n" :: "n"(n) : "memory")
 
-/* Keep the compiler from moving reads or writes of the accumulators across the asynchronous MMAs. */
+/* Keep the compiler from moving reads or writes of the accumulators across the asynchronous MMAs
+ * (128 of them; gh_fence_acc64: the 64 of one m64n128 chain, steps 19 and 20). */
 __device__ static inline void gh_fence_acc(float d[128])
 {
 #pragma unroll
   for (int i = 0; i < 128; ++i) asm volatile("" : "+f"(d[i]) :: "memory");
+}
+__device__ static inline void gh_fence_acc64(float d[64])
+{
+#pragma unroll
+  for (int i = 0; i < 64; ++i) asm volatile("" : "+f"(d[i]) :: "memory");
 }
 
 /* D(64,256) += A(64,16) * B(16,256): A m-major (transposed, imm-trans-a = 1), B k-major; accumulate
