@@ -8,8 +8,10 @@
 # "update" rewrites the .txt files; "check" prints one ok/not ok line per
 # pair. Lines that describe the run rather than what the program computed are
 # left out of the comparison: measurement lines, which hold timings ("bench:",
-# "choice:", "schedule:", "shape:", "shapes:", "launch:"), and the "device:"
-# line, which names the GPU. A GPU output recorded on an H200 thus checks on an H100 too.
+# "choice:", "schedule:", "shape:", "shapes:", "launch:"), what cuBLAS chose to
+# run on the GPU ("cublas:", which depends on the GPU and the cuBLAS release), and
+# the "device:" line, which names the GPU. A GPU output recorded on an H200 thus
+# checks on an H100 too.
 # A .cmd whose first line is "# needs: gpu" is run only where a CUDA device
 # is present; one that names $B/bin/NN_name is skipped when that lab could not
 # be built (no nvcc).
@@ -20,7 +22,7 @@ mode=${1:-check}; shift 2>/dev/null
 [ $# -gt 0 ] || set -- labs/[0-9][0-9]_*/output*.cmd
 
 have_gpu() { command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; }
-strip() { grep -Ev '^(bench|choice|schedule|shapes?|launch|device):' "$1" || true; }
+strip() { grep -Ev '^(bench|choice|schedule|shapes?|launch|cublas|device):' "$1" || true; }
 
 status=0 n=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

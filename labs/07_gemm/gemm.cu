@@ -57,6 +57,8 @@
  *                                            and 16 (DIR/07_timeline.dat; --data DIR writes it too)
  *   build/bin/07_gemm --launch-cost          instead of the timed windows: what a call costs the CPU,
  *                                            and the GPU with the CPU out of the way (queued calls)
+ *   build/bin/07_gemm --cublas-choice LIST   what cuBLAS runs at each size (cuBLASLt's first choice on
+ *                                            this GPU: tile, cluster, split-K), beside the best path's route
  *   build/bin/07_gemm --pdl 0                the best path's kernels with plain launches, not with
  *                                            programmatic dependent launch (hopper.h)
  *
@@ -75,6 +77,7 @@
 #include "gemm.h"
 #include "hopper.h"
 #include <cublas_v2.h>
+#include <cublasLt.h>
 #include <math.h>
 
 /* ------------------------------------------------------------------------------------------------
@@ -831,9 +834,23 @@ static const char *usage =
   "usage: 07_gemm [--check-only] [--quick] [--sizes LIST] [--versions LIST] [--shapes N]\n"
   "               [--csv FILE] [--data DIR] [--self-test] [--schedules] [--choice] [--bench-shapes N]\n"
   "               [--timeline DIR] [--route LIST [--sms P]] [--launch-cost] [--pdl 0|1]\n"
+  "               [--cublas-choice LIST]\n"
   "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-20\n";
 
 static int parse_sizes(const char *s, shape *out, int cap);
+
+/* what the best path runs, in words: step (its number), and how */
+static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t cap)
+{
+  int parts = gh_split_parts(M, N, K, sms);
+  if (step == 19)
+    snprintf(buf, cap, "19, split-K, each (128,128) tile in %d parts, %s fix-up", parts,
+             gh_split_shared(parts) ? "a shared" : "the owner's");
+  else
+    snprintf(buf, cap, "%s", step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
+                             : step == 20 ? "20, small tiles, a (64,128) tile a CTA"
+                             : step == 12 ? "12, whole tiles, one launch" : "17, persistent, whole tiles");
+}
 
 /* --route: the best path's choice for each size, and the two estimates behind it (hopper.cu);
  * then the same for fp32, step 18's launcher (18_fp32_stream_k.cu) */
@@ -850,19 +867,104 @@ static int print_routes(lk_args *args, const char *list)
     double stream_k, whole;
     gh_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole);
     int step = gh_best_path(sz[i].M, sz[i].N, sz[i].K, sms);
-    char split[96];
-    int parts = gh_split_parts(sz[i].M, sz[i].N, sz[i].K, sms);
-    snprintf(split, sizeof split, "19, split-K, each (128,128) tile in %d parts, %s fix-up", parts,
-             gh_split_shared(parts) ? "a shared" : "the owner's");
-    const char *what = step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
-                     : step == 20 ? "20, small tiles, a (64,128) tile a CTA"
-                     : step == 19 ? split : step == 12 ? "12, whole tiles, one launch" : "17, persistent, whole tiles";
+    char what[96];
+    route_name(step, sz[i].M, sz[i].N, sz[i].K, sms, what, sizeof what);
     printf("route: %5dx%5dx%5d on %d SMs: Stream-K %8.1f, whole tiles %8.1f -> step %s\n", sz[i].M, sz[i].N, sz[i].K,
            sms, stream_k, whole, what);
     gemm_18_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole);   /* step 18's launcher, fp32 */
     printf("route fp32:             Stream-K %8.1f, whole tiles %8.1f -> step %s\n", stream_k, whole,
            whole <= stream_k ? "10, whole tiles" : "18, Stream-K");
   }
+  return 0;
+}
+
+/* --cublas-choice LIST: what cuBLAS runs for the benchmark's bf16 GEMM (bf16 A and B, fp32 C, all
+ * column-major with leading dimensions M, K, M) at each size -- the first choice of cuBLASLt's
+ * heuristic for this GPU, given 32 MiB of workspace -- beside the best path's route.  cublasGemmEx
+ * follows that choice: at the nine shapes of chapter 7's comparison, the kernel it ran (named by
+ * Nsight Compute) had this tile and cluster.  Tiles and clusters are given by the values of
+ * cublasLtMatmulTile_t and cublasLtClusterShape_t in cublasLt.h, which never change; a value not
+ * in the tables below is printed as its number. */
+static const int LT_TILES[][3] = {                     /* value, rows (m), columns (n) */
+  { 15, 64, 64 }, { 17, 64, 128 }, { 18, 128, 64 }, { 19, 64, 256 }, { 20, 128, 128 }, { 21, 256, 64 },
+  { 23, 128, 256 }, { 24, 256, 128 }, { 26, 64, 96 }, { 27, 96, 64 }, { 28, 96, 128 }, { 29, 128, 160 },
+  { 30, 160, 128 }, { 31, 192, 128 }, { 32, 128, 192 }, { 33, 128, 96 }, { 116, 64, 192 }, { 176, 128, 320 },
+  { 193, 160, 64 }, { 194, 160, 192 }, { 195, 160, 256 }, { 208, 192, 64 }, { 209, 192, 192 }, { 210, 192, 256 },
+  { 221, 224, 128 }, { 232, 256, 192 }, { 247, 320, 64 }, { 248, 320, 128 }, { 264, 384, 128 }, { 326, 64, 160 },
+  { 414, 128, 224 }, { 458, 192, 96 }, { 465, 192, 160 }, { 495, 256, 96 }, { 502, 256, 160 }, { 513, 256, 256 },
+  { 524, 320, 96 }, { 531, 320, 160 }, { 535, 320, 192 }, { 315, 64, 48 },
+};
+static const int LT_CLUSTERS[][3] = {                  /* value, CTAs along m, along n */
+  { 2, 1, 1 }, { 3, 2, 1 }, { 4, 4, 1 }, { 5, 1, 2 }, { 6, 2, 2 }, { 7, 4, 2 }, { 8, 1, 4 }, { 9, 2, 4 },
+  { 10, 4, 4 }, { 11, 8, 1 }, { 12, 1, 8 }, { 13, 8, 2 }, { 14, 2, 8 }, { 15, 16, 1 }, { 16, 1, 16 },
+};
+static int cublas_choice(lk_args *args, const char *list)
+{
+  shape sz[64];
+  int n = parse_sizes(list, sz, 64);
+  if (n < 1) lk_usage_error(args, "bad --cublas-choice: %s", list);
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+    cudaGetLastError();
+    fprintf(stderr, "07_gemm --cublas-choice needs a CUDA device: it asks cuBLASLt's heuristic about one\n");
+    return 1;
+  }
+  char dev[512];
+  lk_device_stamp(dev, sizeof dev);
+  printf("device: %s\n", dev);
+  int sms = gh_sm_count();
+  cublasLtHandle_t lt;
+  CUBLAS_CHECK(cublasLtCreate(&lt));
+  size_t ws = (size_t)32 << 20;
+  for (int i = 0; i < n; ++i) {
+    int M = sz[i].M, N = sz[i].N, K = sz[i].K;
+    cublasLtMatmulDesc_t op;
+    cublasLtMatrixLayout_t la, lb, lc;
+    cublasLtMatmulPreference_t pref;
+    CUBLAS_CHECK(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
+    CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&la, CUDA_R_16BF, M, K, M));
+    CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&lb, CUDA_R_16BF, K, N, K));
+    CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&lc, CUDA_R_32F, M, N, M));
+    CUBLAS_CHECK(cublasLtMatmulPreferenceCreate(&pref));
+    CUBLAS_CHECK(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof ws));
+    cublasLtMatmulHeuristicResult_t r;
+    int got = 0;
+    CUBLAS_CHECK(cublasLtMatmulAlgoGetHeuristic(lt, op, la, lb, lc, lc, pref, 1, &r, &got));
+    uint32_t tile = 0, splits = 1;
+    uint16_t cluster = 0;
+    size_t w;
+    char tile_s[48] = "", cl_s[48] = "", split_s[32] = "", tiles_s[64] = "";
+    if (got > 0) {
+      cublasLtMatmulAlgoConfigGetAttribute(&r.algo, CUBLASLT_ALGO_CONFIG_TILE_ID, &tile, sizeof tile, &w);
+      cublasLtMatmulAlgoConfigGetAttribute(&r.algo, CUBLASLT_ALGO_CONFIG_SPLITK_NUM, &splits, sizeof splits, &w);
+      cublasLtMatmulAlgoConfigGetAttribute(&r.algo, CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID, &cluster, sizeof cluster, &w);
+      snprintf(tile_s, sizeof tile_s, "tile value %u", (unsigned)tile);
+      for (size_t t = 0; t < sizeof LT_TILES / sizeof LT_TILES[0]; ++t)
+        if (LT_TILES[t][0] == (int)tile) {
+          long long T = (long long)((M + LT_TILES[t][1] - 1) / LT_TILES[t][1]) * ((N + LT_TILES[t][2] - 1) / LT_TILES[t][2]);
+          snprintf(tile_s, sizeof tile_s, "(%d,%d) tiles", LT_TILES[t][1], LT_TILES[t][2]);
+          snprintf(tiles_s, sizeof tiles_s, ", %lld of them, %.2f waves", T, (double)T * (splits ? splits : 1) / sms);
+        }
+      snprintf(cl_s, sizeof cl_s, "cluster value %u", (unsigned)cluster);
+      for (size_t c = 0; c < sizeof LT_CLUSTERS / sizeof LT_CLUSTERS[0]; ++c)
+        if (LT_CLUSTERS[c][0] == (int)cluster) snprintf(cl_s, sizeof cl_s, "clusters of %d x %d", LT_CLUSTERS[c][1], LT_CLUSTERS[c][2]);
+      if (splits > 1) snprintf(split_s, sizeof split_s, ", split-K in %u", (unsigned)splits);
+    }
+    char ours[96];
+    route_name(gh_best_path(M, N, K, sms), M, N, K, sms, ours, sizeof ours);
+    long long T = (long long)((M + GH_BM - 1) / GH_BM) * ((N + GH_BN - 1) / GH_BN);
+    if (got > 0)
+      printf("cublas: %5dx%5dx%5d: %s, %s%s%s | ours: step %s (%lld (128,256) tiles, %.2f waves)\n", M, N, K, tile_s,
+             cl_s, split_s, tiles_s, ours, T, (double)T / sms);
+    else
+      printf("cublas: %5dx%5dx%5d: the heuristic offers nothing | ours: step %s\n", M, N, K, ours);
+    cublasLtMatmulPreferenceDestroy(pref);
+    cublasLtMatrixLayoutDestroy(la);
+    cublasLtMatrixLayoutDestroy(lb);
+    cublasLtMatrixLayoutDestroy(lc);
+    cublasLtMatmulDescDestroy(op);
+  }
+  cublasLtDestroy(lt);
   return 0;
 }
 
@@ -887,7 +989,7 @@ int main(int argc, char **argv)
 {
   lk_args args = { argc, argv, usage };
   const char *known[] = { "--check-only", "--quick", "--sizes=", "--versions=", "--shapes=", "--csv=", "--data=", "--self-test",
-                          "--schedules", "--choice", "--bench-shapes=", "--timeline=", "--route=", "--sms=", "--launch-cost",
+                          "--schedules", "--choice", "--bench-shapes=", "--timeline=", "--route=", "--sms=", "--launch-cost", "--cublas-choice=",
                           "--pdl=", NULL };
   lk_args_check(&args, known);
   int quick = lk_arg_flag(&args, "--quick"), check_only = lk_arg_flag(&args, "--check-only");
@@ -918,6 +1020,8 @@ int main(int argc, char **argv)
 
   const char *route = lk_arg_str(&args, "--route", NULL);
   if (route) return print_routes(&args, route);
+  const char *choice = lk_arg_str(&args, "--cublas-choice", NULL);
+  if (choice) return cublas_choice(&args, choice);
   host_algebra();
   printf("\n");
   int st = self_test();

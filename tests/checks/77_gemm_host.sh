@@ -88,10 +88,17 @@ else
 fi
 
 for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" "--pdl 2" "--pdl" \
-	"--launch-cost --csv out.csv"; do
+	"--launch-cost --csv out.csv" "--cublas-choice 12x" "--cublas-choice"; do
 	# shellcheck disable=SC2086
 	CUDA_VISIBLE_DEVICES= "$bin" $args >"$tmp/out" 2>&1; rc=$?
 	if [ $rc -eq 2 ] && grep -q '^usage:' "$tmp/out"; then ok "07_gemm $args: a usage error (exit 2)"
 	else not_ok "07_gemm $args: exit $rc, not a usage error"; fi
 done
+# --cublas-choice asks cuBLASLt about a GPU: without one, one line that says so and exit 1
+CUDA_VISIBLE_DEVICES= "$bin" --cublas-choice 4096 >"$tmp/out" 2>&1; rc=$?
+if [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -q 'needs a CUDA device' "$tmp/out"; then
+	ok "07_gemm --cublas-choice without a GPU: one line that says it needs one (exit 1)"
+else
+	not_ok "07_gemm --cublas-choice without a GPU: exit $rc"; head -3 "$tmp/out"
+fi
 exit $FAILED
