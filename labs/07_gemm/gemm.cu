@@ -881,23 +881,83 @@ static int print_routes(lk_args *args, const char *list)
 /* --cublas-choice LIST: what cuBLAS runs for the benchmark's bf16 GEMM (bf16 A and B, fp32 C, all
  * column-major with leading dimensions M, K, M) at each size -- the first choice of cuBLASLt's
  * heuristic for this GPU, given 32 MiB of workspace -- beside the best path's route.  cublasGemmEx
- * follows that choice: at the nine shapes of chapter 7's comparison, the kernel it ran (named by
- * Nsight Compute) had this tile and cluster.  Tiles and clusters are given by the values of
- * cublasLtMatmulTile_t and cublasLtClusterShape_t in cublasLt.h, which never change; a value not
- * in the tables below is printed as its number. */
+ * follows that choice: at the twelve sizes of output-cublas.txt on an H200 and at nine of them on
+ * an H100, the kernel it ran (named by Nsight Compute) had this tile and cluster.  Tiles and
+ * clusters are the values of cublasLtMatmulTile_t and cublasLtClusterShape_t in cublasLt.h, which
+ * never change; a value not in the tables below is printed as its number.  "Per SM" counts work
+ * units (tiles, times the parts of a split) over the SMs: the waves they make, one CTA an SM. */
 static const int LT_TILES[][3] = {                     /* value, rows (m), columns (n) */
   { 15, 64, 64 }, { 17, 64, 128 }, { 18, 128, 64 }, { 19, 64, 256 }, { 20, 128, 128 }, { 21, 256, 64 },
   { 23, 128, 256 }, { 24, 256, 128 }, { 26, 64, 96 }, { 27, 96, 64 }, { 28, 96, 128 }, { 29, 128, 160 },
   { 30, 160, 128 }, { 31, 192, 128 }, { 32, 128, 192 }, { 33, 128, 96 }, { 116, 64, 192 }, { 176, 128, 320 },
   { 193, 160, 64 }, { 194, 160, 192 }, { 195, 160, 256 }, { 208, 192, 64 }, { 209, 192, 192 }, { 210, 192, 256 },
-  { 221, 224, 128 }, { 232, 256, 192 }, { 247, 320, 64 }, { 248, 320, 128 }, { 264, 384, 128 }, { 326, 64, 160 },
-  { 414, 128, 224 }, { 458, 192, 96 }, { 465, 192, 160 }, { 495, 256, 96 }, { 502, 256, 160 }, { 513, 256, 256 },
-  { 524, 320, 96 }, { 531, 320, 160 }, { 535, 320, 192 }, { 315, 64, 48 },
+  { 221, 224, 128 }, { 232, 256, 192 }, { 247, 320, 64 }, { 248, 320, 128 }, { 264, 384, 128 }, { 315, 64, 48 },
+  { 326, 64, 160 }, { 414, 128, 224 }, { 458, 192, 96 }, { 465, 192, 160 }, { 495, 256, 96 }, { 502, 256, 160 },
+  { 513, 256, 256 }, { 524, 320, 96 }, { 531, 320, 160 }, { 535, 320, 192 },
 };
 static const int LT_CLUSTERS[][3] = {                  /* value, CTAs along m, along n */
   { 2, 1, 1 }, { 3, 2, 1 }, { 4, 4, 1 }, { 5, 1, 2 }, { 6, 2, 2 }, { 7, 4, 2 }, { 8, 1, 4 }, { 9, 2, 4 },
   { 10, 4, 4 }, { 11, 8, 1 }, { 12, 1, 8 }, { 13, 8, 2 }, { 14, 2, 8 }, { 15, 16, 1 }, { 16, 1, 16 },
+  { 17, 3, 1 }, { 18, 5, 1 }, { 19, 6, 1 }, { 20, 7, 1 }, { 21, 9, 1 }, { 22, 10, 1 }, { 23, 11, 1 },
+  { 24, 12, 1 }, { 25, 13, 1 }, { 26, 14, 1 }, { 27, 15, 1 }, { 28, 3, 2 }, { 29, 5, 2 }, { 30, 6, 2 },
+  { 31, 7, 2 }, { 32, 1, 3 }, { 33, 2, 3 }, { 34, 3, 3 }, { 35, 4, 3 }, { 36, 5, 3 }, { 37, 3, 4 },
+  { 38, 1, 5 }, { 39, 2, 5 }, { 40, 3, 5 }, { 41, 1, 6 }, { 42, 2, 6 }, { 43, 1, 7 }, { 44, 2, 7 },
+  { 45, 1, 9 }, { 46, 1, 10 }, { 47, 1, 11 }, { 48, 1, 12 }, { 49, 1, 13 }, { 50, 1, 14 }, { 51, 1, 15 },
 };
+static long long tiles_mn(int M, int N, int bm, int bn) { return (((long long)M + bm - 1) / bm) * (((long long)N + bn - 1) / bn); }
+/* cuBLASLt's first choice for (M, N, K) in words; 0 if it has none */
+static int lt_first_choice(cublasLtHandle_t lt, int M, int N, int K, int sms, char *buf, size_t cap)
+{
+  size_t ws = (size_t)32 << 20, w;
+  cublasLtMatmulDesc_t op;
+  cublasLtMatrixLayout_t la, lb, lc;
+  cublasLtMatmulPreference_t pref;
+  CUBLAS_CHECK(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
+  CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&la, CUDA_R_16BF, M, K, M));
+  CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&lb, CUDA_R_16BF, K, N, K));
+  CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&lc, CUDA_R_32F, M, N, M));
+  CUBLAS_CHECK(cublasLtMatmulPreferenceCreate(&pref));
+  CUBLAS_CHECK(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof ws));
+  cublasLtMatmulHeuristicResult_t r;
+  int got = 0;
+  cublasStatus_t st = cublasLtMatmulAlgoGetHeuristic(lt, op, la, lb, lc, lc, pref, 1, &r, &got);
+  if (st != CUBLAS_STATUS_SUCCESS && st != CUBLAS_STATUS_NOT_SUPPORTED) CUBLAS_CHECK(st);
+  int ok = st == CUBLAS_STATUS_SUCCESS && got > 0 && r.state == CUBLAS_STATUS_SUCCESS;
+  uint32_t tile = 0;
+  int32_t parts = 1;
+  uint16_t cluster = 0;
+  if (ok) {
+    CUBLAS_CHECK(cublasLtMatmulAlgoConfigGetAttribute(&r.algo, CUBLASLT_ALGO_CONFIG_TILE_ID, &tile, sizeof tile, &w));
+    CUBLAS_CHECK(cublasLtMatmulAlgoConfigGetAttribute(&r.algo, CUBLASLT_ALGO_CONFIG_SPLITK_NUM, &parts, sizeof parts, &w));
+    CUBLAS_CHECK(cublasLtMatmulAlgoConfigGetAttribute(&r.algo, CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID, &cluster,
+                                                      sizeof cluster, &w));
+    if (parts < 1) parts = 1;
+    char t_s[96], c_s[64];
+    snprintf(t_s, sizeof t_s, tile ? "tile value %u (not in this program's table)" : "no tile shape (value %u)", (unsigned)tile);
+    for (size_t t = 0; t < sizeof LT_TILES / sizeof LT_TILES[0]; ++t)
+      if (LT_TILES[t][0] == (int)tile) {
+        long long T = tiles_mn(M, N, LT_TILES[t][1], LT_TILES[t][2]);
+        if (parts > 1)
+          snprintf(t_s, sizeof t_s, "(%d,%d) tiles, %lld x %d parts of k, %.2f per SM", LT_TILES[t][1], LT_TILES[t][2], T,
+                   (int)parts, (double)T * parts / sms);
+        else
+          snprintf(t_s, sizeof t_s, "(%d,%d) tiles, %lld, %.2f per SM", LT_TILES[t][1], LT_TILES[t][2], T, (double)T / sms);
+      }
+    snprintf(c_s, sizeof c_s, "cluster value %u (not in this program's table)", (unsigned)cluster);
+    if (cluster == 0) snprintf(c_s, sizeof c_s, "cluster chosen at run time");
+    for (size_t c = 0; c < sizeof LT_CLUSTERS / sizeof LT_CLUSTERS[0]; ++c)
+      if (LT_CLUSTERS[c][0] == (int)cluster)
+        snprintf(c_s, sizeof c_s, LT_CLUSTERS[c][1] * LT_CLUSTERS[c][2] == 1 ? "no clusters" : "clusters of %d (m) x %d (n)",
+                 LT_CLUSTERS[c][1], LT_CLUSTERS[c][2]);
+    snprintf(buf, cap, "%s, %s", t_s, c_s);
+  }
+  cublasLtMatmulPreferenceDestroy(pref);
+  cublasLtMatrixLayoutDestroy(la);
+  cublasLtMatrixLayoutDestroy(lb);
+  cublasLtMatrixLayoutDestroy(lc);
+  cublasLtMatmulDescDestroy(op);
+  return ok;
+}
 static int cublas_choice(lk_args *args, const char *list)
 {
   shape sz[64];
@@ -915,54 +975,20 @@ static int cublas_choice(lk_args *args, const char *list)
   int sms = gh_sm_count();
   cublasLtHandle_t lt;
   CUBLAS_CHECK(cublasLtCreate(&lt));
-  size_t ws = (size_t)32 << 20;
   for (int i = 0; i < n; ++i) {
     int M = sz[i].M, N = sz[i].N, K = sz[i].K;
-    cublasLtMatmulDesc_t op;
-    cublasLtMatrixLayout_t la, lb, lc;
-    cublasLtMatmulPreference_t pref;
-    CUBLAS_CHECK(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
-    CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&la, CUDA_R_16BF, M, K, M));
-    CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&lb, CUDA_R_16BF, K, N, K));
-    CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&lc, CUDA_R_32F, M, N, M));
-    CUBLAS_CHECK(cublasLtMatmulPreferenceCreate(&pref));
-    CUBLAS_CHECK(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof ws));
-    cublasLtMatmulHeuristicResult_t r;
-    int got = 0;
-    CUBLAS_CHECK(cublasLtMatmulAlgoGetHeuristic(lt, op, la, lb, lc, lc, pref, 1, &r, &got));
-    uint32_t tile = 0, splits = 1;
-    uint16_t cluster = 0;
-    size_t w;
-    char tile_s[48] = "", cl_s[48] = "", split_s[32] = "", tiles_s[64] = "";
-    if (got > 0) {
-      cublasLtMatmulAlgoConfigGetAttribute(&r.algo, CUBLASLT_ALGO_CONFIG_TILE_ID, &tile, sizeof tile, &w);
-      cublasLtMatmulAlgoConfigGetAttribute(&r.algo, CUBLASLT_ALGO_CONFIG_SPLITK_NUM, &splits, sizeof splits, &w);
-      cublasLtMatmulAlgoConfigGetAttribute(&r.algo, CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID, &cluster, sizeof cluster, &w);
-      snprintf(tile_s, sizeof tile_s, "tile value %u", (unsigned)tile);
-      for (size_t t = 0; t < sizeof LT_TILES / sizeof LT_TILES[0]; ++t)
-        if (LT_TILES[t][0] == (int)tile) {
-          long long T = (long long)((M + LT_TILES[t][1] - 1) / LT_TILES[t][1]) * ((N + LT_TILES[t][2] - 1) / LT_TILES[t][2]);
-          snprintf(tile_s, sizeof tile_s, "(%d,%d) tiles", LT_TILES[t][1], LT_TILES[t][2]);
-          snprintf(tiles_s, sizeof tiles_s, ", %lld of them, %.2f waves", T, (double)T * (splits ? splits : 1) / sms);
-        }
-      snprintf(cl_s, sizeof cl_s, "cluster value %u", (unsigned)cluster);
-      for (size_t c = 0; c < sizeof LT_CLUSTERS / sizeof LT_CLUSTERS[0]; ++c)
-        if (LT_CLUSTERS[c][0] == (int)cluster) snprintf(cl_s, sizeof cl_s, "clusters of %d x %d", LT_CLUSTERS[c][1], LT_CLUSTERS[c][2]);
-      if (splits > 1) snprintf(split_s, sizeof split_s, ", split-K in %u", (unsigned)splits);
-    }
-    char ours[96];
-    route_name(gh_best_path(M, N, K, sms), M, N, K, sms, ours, sizeof ours);
-    long long T = (long long)((M + GH_BM - 1) / GH_BM) * ((N + GH_BN - 1) / GH_BN);
-    if (got > 0)
-      printf("cublas: %5dx%5dx%5d: %s, %s%s%s | ours: step %s (%lld (128,256) tiles, %.2f waves)\n", M, N, K, tile_s,
-             cl_s, split_s, tiles_s, ours, T, (double)T / sms);
+    char theirs[192], ours[256], route[96];
+    if (!lt_first_choice(lt, M, N, K, sms, theirs, sizeof theirs)) snprintf(theirs, sizeof theirs, "the heuristic offers nothing");
+    int step = gh_best_path(M, N, K, sms), parts = gh_split_parts(M, N, K, sms);
+    int bm = step == 20 ? 64 : step == 16 || step == 19 ? 128 : GH_BM, bn = step == 20 ? 128 : step == 16 || step == 19 ? 128 : GH_BN;
+    long long T = tiles_mn(M, N, bm, bn);
+    route_name(step, M, N, K, sms, route, sizeof route);
+    if (step == 19)
+      snprintf(ours, sizeof ours, "step %s: (%d,%d) tiles, %lld x %d parts of k, %.2f per SM", route, bm, bn, T, parts,
+               (double)T * parts / sms);
     else
-      printf("cublas: %5dx%5dx%5d: the heuristic offers nothing | ours: step %s\n", M, N, K, ours);
-    cublasLtMatmulPreferenceDestroy(pref);
-    cublasLtMatrixLayoutDestroy(la);
-    cublasLtMatrixLayoutDestroy(lb);
-    cublasLtMatrixLayoutDestroy(lc);
-    cublasLtMatmulDescDestroy(op);
+      snprintf(ours, sizeof ours, "step %s: (%d,%d) tiles, %lld, %.2f per SM", route, bm, bn, T, (double)T / sms);
+    printf("cublas: %5dx%5dx%5d: %s\ncublas:             ours, %s\n", M, N, K, theirs, ours);   /* both lines depend on the GPU */
   }
   cublasLtDestroy(lt);
   return 0;
