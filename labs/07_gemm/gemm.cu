@@ -846,6 +846,9 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
   if (step == 19)
     snprintf(buf, cap, "19, split-K, each (128,128) tile in %d parts, %s fix-up", parts,
              gh_split_shared(parts) ? "a shared" : "the owner's");
+  else if (step == 9 || step == 8)
+    snprintf(buf, cap, "%s", step == 9 ? "9, K < 128 (mma.sync; C through shared memory)"
+                             : "8, predicated (K < 128, a tiny problem, an unaligned operand)");
   else
     snprintf(buf, cap, "%s", step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
                              : step == 20 ? "20, small tiles, a (64,128) tile a CTA"
@@ -866,7 +869,7 @@ static int print_routes(lk_args *args, const char *list)
   for (int i = 0; i < n; ++i) {
     double stream_k, whole;
     gh_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole);
-    int step = gh_best_path(sz[i].M, sz[i].N, sz[i].K, sms);
+    int step = gh_launch_route(sz[i].M, sz[i].N, sz[i].K, sz[i].lda, sz[i].ldb, sms);
     char what[96];
     route_name(step, sz[i].M, sz[i].N, sz[i].K, sms, what, sizeof what);
     printf("route: %5dx%5dx%5d on %d SMs: Stream-K %8.1f, whole tiles %8.1f -> step %s\n", sz[i].M, sz[i].N, sz[i].K,
@@ -979,11 +982,13 @@ static int cublas_choice(lk_args *args, const char *list)
     int M = sz[i].M, N = sz[i].N, K = sz[i].K;
     char theirs[192], ours[256], route[96];
     if (!lt_first_choice(lt, M, N, K, sms, theirs, sizeof theirs)) snprintf(theirs, sizeof theirs, "the heuristic offers nothing");
-    int step = gh_best_path(M, N, K, sms), parts = gh_split_parts(M, N, K, sms);
+    int step = gh_launch_route(M, N, K, sz[i].lda, sz[i].ldb, sms), parts = gh_split_parts(M, N, K, sms);
     int bm = step == 20 ? 64 : step == 16 || step == 19 ? 128 : GH_BM, bn = step == 20 ? 128 : step == 16 || step == 19 ? 128 : GH_BN;
     long long T = tiles_mn(M, N, bm, bn);
     route_name(step, M, N, K, sms, route, sizeof route);
-    if (step == 19)
+    if (step == 9 || step == 8)
+      snprintf(ours, sizeof ours, "step %s", route);
+    else if (step == 19)
       snprintf(ours, sizeof ours, "step %s: (%d,%d) tiles, %lld x %d parts of k, %.2f per SM", route, bm, bn, T, parts,
                (double)T * parts / sms);
     else

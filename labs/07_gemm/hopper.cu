@@ -277,6 +277,14 @@ int gh_best_path(int M, int N, int K, int sms)
   return 17;                                           // persistent, C by TMA stores where it may
 }
 // ANCHOR_END: best_path
+/* What step 17's launcher runs for operands whose addresses are 16-byte aligned (as cudaMalloc's)
+ * with leading dimensions lda and ldb, on an sm_90 GPU of `sms` SMs: below GH_MIN_K, step 9, or the
+ * predicated step 8 (gh_route); else the best path's kernel (--route and --cublas-choice print it) */
+int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms)
+{
+  if (K < GH_MIN_K) return (lda % 8 || ldb % 8) && (double)M * N * K < GH_TINY_MNK ? 8 : 9;
+  return gh_best_path(M, N, K, sms);
+}
 
 /* ------------------------------------------------------------------------------------------------
  * The swizzle probe: what TMA's 128-byte swizzle does, read back from shared memory

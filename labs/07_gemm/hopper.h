@@ -54,6 +54,9 @@ int gh_persistent_pays(int M, int N);
  * (hopper.cu): 15 Stream-K, 20 small tiles, 16 ping-pong, 19 split-K, 12 warp-specialized, or 17; the launcher
  * it names still pads the operands or falls back as gh_prepare decides */
 int gh_best_path(int M, int N, int K, int sms);
+/* what step 17's launcher runs with operands at aligned addresses, leading dimensions lda and ldb:
+ * 9 or 8 where K < 128 (the fallbacks of gh_route), else gh_best_path */
+int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms);
 /* step 19's parts: how many CTAs share each (128,128) tile's k loop (1: no split), up to 3, or a
  * power of two up to GH_SPLIT_MAX; with 4 or more, the fix-up is shared out among the parts */
 #define GH_SPLIT_MAX 64

@@ -51,7 +51,8 @@ n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
 # --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 on
-# 132 SMs: each choice follows its two estimates; step 16 or 19 only where the (128,128) tiles U fit
+# 132 SMs: below K = 128, step 9 (or step 8 for a tiny problem with an unaligned operand, as
+# gh_route); elsewhere each choice follows its two estimates; step 16 or 19 only where the (128,128) tiles U fit
 # (U <= 132), step 20 only where its CTAs (one per (64,128) tile, in pairs along m) do; step 19 only with 2 to 64 parts, U x parts <= 132 and 4 k tiles a part or more: all
 # the limits allow up to 3, with the owner's fix-up, and beyond the largest power of two, shared
 shapes=$(awk 'BEGIN { srand(7); for (c = 0; c < 3; c++) { l = ""; for (i = 0; i < 60; i++) {
@@ -66,6 +67,8 @@ awk '
 	/^route: / { line = $0; split($2, d, "x"); M = d[1] + 0; N = $3 + 0; K = $4 + 0
 		s = $9 + 0; w = $12 + 0; step = $15 + 0
 		U = int((M + 127) / 128) * int((N + 127) / 128); k = int((K + 63) / 64)
+		if (K < 128) { q = ((M % 8 || K % 8) && M * N * K < 1048576) ? 8 : 9
+			if (step != q) fail("K < 128: step " step ", not " q); next }
 		if ((step == 15) != (s < w)) fail("Stream-K chosen against its estimates")
 		if ((step == 16 || step == 19) && U > 132) fail("step " step " with " U " (128,128) tiles")
 		V = int((int((M + 63) / 64) + 1) / 2) * 2 * int((N + 127) / 128)
