@@ -843,16 +843,17 @@ static int parse_sizes(const char *s, shape *out, int cap);
 static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t cap)
 {
   int parts = gh_split_parts(M, N, K, sms);
-  if (step == 19)
+  if (step == 19) {
     snprintf(buf, cap, "19, split-K, each (128,128) tile in %d parts, %s fix-up", parts,
              gh_split_shared(parts) ? "a shared" : "the owner's");
-  else if (step == 9 || step == 8)
-    snprintf(buf, cap, "%s", step == 9 ? "9, K < 128 (mma.sync; C through shared memory)"
-                             : "8, predicated (K < 128, a tiny problem, an unaligned operand)");
-  else
-    snprintf(buf, cap, "%s", step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
-                             : step == 20 ? "20, small tiles, a (64,128) tile a CTA"
-                             : step == 12 ? "12, whole tiles, one launch" : "17, persistent, whole tiles");
+    return;
+  }
+  snprintf(buf, cap, "%s", step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
+                           : step == 20 ? "20, small tiles, a (64,128) tile a CTA"
+                           : step == 12 ? "12, whole tiles, one launch"
+                           : step == 9 ? "9, K < 128 (mma.sync; C through shared memory)"
+                           : step == 8 ? "8, predicated (K < 128, a tiny problem, an unaligned operand)"
+                           : "17, persistent, whole tiles");
 }
 
 /* --route: the best path's choice for each size, and the two estimates behind it (hopper.cu);
@@ -907,7 +908,15 @@ static const int LT_CLUSTERS[][3] = {                  /* value, CTAs along m, a
   { 38, 1, 5 }, { 39, 2, 5 }, { 40, 3, 5 }, { 41, 1, 6 }, { 42, 2, 6 }, { 43, 1, 7 }, { 44, 2, 7 },
   { 45, 1, 9 }, { 46, 1, 10 }, { 47, 1, 11 }, { 48, 1, 12 }, { 49, 1, 13 }, { 50, 1, 14 }, { 51, 1, 15 },
 };
-static long long tiles_mn(int M, int N, int bm, int bn) { return (((long long)M + bm - 1) / bm) * (((long long)N + bn - 1) / bn); }
+/* "(bm,bn) tiles, T[ x parts of k], W per SM": an (M,N) output cut in (bm,bn) tiles, each k loop in
+ * `parts`, on `sms` SMs */
+static void tiles_text(char *buf, size_t cap, int M, int N, int bm, int bn, int parts, int sms)
+{
+  long long T = (((long long)M + bm - 1) / bm) * (((long long)N + bn - 1) / bn);
+  char split[32] = "";
+  if (parts > 1) snprintf(split, sizeof split, " x %d parts of k", parts);
+  snprintf(buf, cap, "(%d,%d) tiles, %lld%s, %.2f per SM", bm, bn, T, split, (double)T * parts / sms);
+}
 /* cuBLASLt's first choice for (M, N, K) in words; 0 if it has none */
 static int lt_first_choice(cublasLtHandle_t lt, int M, int N, int K, int sms, char *buf, size_t cap)
 {
@@ -938,14 +947,7 @@ static int lt_first_choice(cublasLtHandle_t lt, int M, int N, int K, int sms, ch
     char t_s[96], c_s[64];
     snprintf(t_s, sizeof t_s, tile ? "tile value %u (not in this program's table)" : "no tile shape (value %u)", (unsigned)tile);
     for (size_t t = 0; t < sizeof LT_TILES / sizeof LT_TILES[0]; ++t)
-      if (LT_TILES[t][0] == (int)tile) {
-        long long T = tiles_mn(M, N, LT_TILES[t][1], LT_TILES[t][2]);
-        if (parts > 1)
-          snprintf(t_s, sizeof t_s, "(%d,%d) tiles, %lld x %d parts of k, %.2f per SM", LT_TILES[t][1], LT_TILES[t][2], T,
-                   (int)parts, (double)T * parts / sms);
-        else
-          snprintf(t_s, sizeof t_s, "(%d,%d) tiles, %lld, %.2f per SM", LT_TILES[t][1], LT_TILES[t][2], T, (double)T / sms);
-      }
+      if (LT_TILES[t][0] == (int)tile) tiles_text(t_s, sizeof t_s, M, N, LT_TILES[t][1], LT_TILES[t][2], parts, sms);
     snprintf(c_s, sizeof c_s, "cluster value %u (not in this program's table)", (unsigned)cluster);
     if (cluster == 0) snprintf(c_s, sizeof c_s, "cluster chosen at run time");
     for (size_t c = 0; c < sizeof LT_CLUSTERS / sizeof LT_CLUSTERS[0]; ++c)
@@ -982,17 +984,15 @@ static int cublas_choice(lk_args *args, const char *list)
     int M = sz[i].M, N = sz[i].N, K = sz[i].K;
     char theirs[192], ours[256], route[96];
     if (!lt_first_choice(lt, M, N, K, sms, theirs, sizeof theirs)) snprintf(theirs, sizeof theirs, "the heuristic offers nothing");
-    int step = gh_launch_route(M, N, K, sz[i].lda, sz[i].ldb, sms), parts = gh_split_parts(M, N, K, sms);
-    int bm = step == 20 ? 64 : step == 16 || step == 19 ? 128 : GH_BM, bn = step == 20 ? 128 : step == 16 || step == 19 ? 128 : GH_BN;
-    long long T = tiles_mn(M, N, bm, bn);
+    int step = gh_launch_route(M, N, K, sz[i].lda, sz[i].ldb, sms);
+    int bm = GH_BM, bn = GH_BN;                        /* (128,256): steps 12, 15 and 17 */
+    if (step == 20) bm = 64, bn = 128;
+    else if (step == 16 || step == 19) bm = bn = 128;
+    char tiles[96] = "";
+    if (step != 9 && step != 8)                        /* step 9's or 8's tiles: not the best path's */
+      tiles_text(tiles, sizeof tiles, M, N, bm, bn, step == 19 ? gh_split_parts(M, N, K, sms) : 1, sms);
     route_name(step, M, N, K, sms, route, sizeof route);
-    if (step == 9 || step == 8)
-      snprintf(ours, sizeof ours, "step %s", route);
-    else if (step == 19)
-      snprintf(ours, sizeof ours, "step %s: (%d,%d) tiles, %lld x %d parts of k, %.2f per SM", route, bm, bn, T, parts,
-               (double)T * parts / sms);
-    else
-      snprintf(ours, sizeof ours, "step %s: (%d,%d) tiles, %lld, %.2f per SM", route, bm, bn, T, (double)T / sms);
+    snprintf(ours, sizeof ours, "step %s%s%s", route, *tiles ? ": " : "", tiles);
     printf("cublas: %5dx%5dx%5d: %s\ncublas:             ours, %s\n", M, N, K, theirs, ours);   /* both lines depend on the GPU */
   }
   cublasLtDestroy(lt);

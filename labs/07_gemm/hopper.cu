@@ -154,13 +154,18 @@ void gh_fallback(const gh_operands *op, int M, int N, int K, float alpha, const 
   else gemm_9_mma_multistage_epilogue(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 
+/* below GH_MIN_K: step 9, or the predicated step 8 for a tiny problem with an unaligned operand */
+static int short_k_route(int M, int N, int K, int unaligned)
+{
+  return unaligned && (double)M * N * K < GH_TINY_MNK ? 8 : 9;
+}
 int gh_route(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb)
 {
   if (!gh_is_sm90()) return 9;                       /* no wgmma here */
   int unaligned = !tma_ready(A, lda) || !tma_ready(B, ldb);
   if (gh_force == 2) return unaligned ? 8 : 1;
   if (gh_force == 1) return 1;
-  if (K < GH_MIN_K) return unaligned && (double)M * N * K < GH_TINY_MNK ? 8 : 9;
+  if (K < GH_MIN_K) return short_k_route(M, N, K, unaligned);
   return 1;
 }
 
@@ -278,11 +283,12 @@ int gh_best_path(int M, int N, int K, int sms)
 }
 // ANCHOR_END: best_path
 /* What step 17's launcher runs for operands whose addresses are 16-byte aligned (as cudaMalloc's)
- * with leading dimensions lda and ldb, on an sm_90 GPU of `sms` SMs: below GH_MIN_K, step 9, or the
- * predicated step 8 (gh_route); else the best path's kernel (--route and --cublas-choice print it) */
+ * with leading dimensions lda and ldb, on an sm_90 GPU of `sms` SMs: gh_route's rule below GH_MIN_K
+ * (a leading dimension is aligned when it is a multiple of 8 bf16), else the best path's kernel
+ * (--route and --cublas-choice print it) */
 int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms)
 {
-  if (K < GH_MIN_K) return (lda % 8 || ldb % 8) && (double)M * N * K < GH_TINY_MNK ? 8 : 9;
+  if (K < GH_MIN_K) return short_k_route(M, N, K, lda % 8 || ldb % 8);
   return gh_best_path(M, N, K, sms);
 }
 
