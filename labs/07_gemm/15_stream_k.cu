@@ -37,7 +37,8 @@
  *   Where Stream-K pays over whole tiles is decided by the best path (step 17's launcher, by
  *   gh_best_path in hopper.cu).
  * The best path runs this kernel with step 17's TMA-store epilogue (gh_stream_k(..., 1), where
- *   gh_tma_c allows): staging buffers after the four stages, 225 KiB in all; owners and whole tiles
+ *   gh_tma_c allows): staging buffers after the four stages, 226 KiB in all (without them where
+ *   the direct epilogue runs); owners and whole tiles
  *   stage C, partial sums go straight to their slots.  Per SM at 5120x5120x4096 (H200, --timeline,
  *   this step) 241 us of MMAs against 32 us of epilogues.  The best path with and without it,
  *   three runs each in turns, TFLOP/s: H100 5120x5120x4096 637 -> 666, 3072x3072x4096 575 -> 594,
@@ -51,7 +52,7 @@
 #define S15_STAGES 4
 #define S15_SLOT (2 * 128 * 128)              /* floats of one CTA's partial sums: 2 warpgroups x 128 threads x 128 */
 /* the stages, step 17's staging buffers for the TMA-store epilogue (used where the launcher asks), the barriers */
-#define S15_SMEM (S15_STAGES * (GH_STAGE_A + GH_STAGE_B) + GH_STAGING + 2 * S15_STAGES * 8 + 1024)
+#define S15_SMEM GH_SMEM_STAGED(S15_STAGES)
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 /* The 256 consumer threads only (named barrier 1; the producer warpgroup is not in it). */
@@ -183,7 +184,7 @@ void gh_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const
   int tma_c = tma_epilogue && gh_tma_c(&tC, M, N, K, beta, C, ldc);
   cudaLaunchConfig_t cfg;
   cudaLaunchAttribute attr[2];
-  gh_launch_config(&cfg, attr, dim3(ctas), 384, S15_SMEM, 1);
+  gh_launch_config(&cfg, attr, dim3(ctas), 384, tma_c ? S15_SMEM : S15_SMEM - GH_STAGING, 1);   // no staging: more L1
   LK_CHECK(cudaLaunchKernelEx(&cfg, k15_stream_k, op.a, op.b, tC, tma_c, sk, M, N, alpha, beta, C, ldc, work, flags,
                               epoch, gh_tl));
   LK_CHECK(cudaGetLastError());

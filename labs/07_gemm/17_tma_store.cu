@@ -12,9 +12,11 @@
  * at C's edges (N exactly; M in 16-byte chunks, see the launcher).  The shared-memory writes need
  * a proxy fence (fence.proxy.async) before the barrier that hands them to the TMA unit.  Where the
  * path is not valid (beta != 0: C must be read; C unaligned; M not a multiple of 4) the kernel
- * takes step 13's epilogue.  4 stages of 48 KiB and 4 staging buffers of 8 KiB: 225 KiB.
+ * takes step 13's epilogue.  4 stages of 48 KiB and 4 staging buffers of 8 KiB: 226 KiB (a launch
+ * without the staged epilogue leaves the buffers out, GH_SMEM_STAGED).
  *
- * The launcher is the lab's best path, by rules on the shape (hopper.cu, gh_best_path): where whole
+ * The launcher is the lab's best path, by rules on the shape (hopper.cu, gh_best_path): where waves
+ * of (192,192) tiles are estimated to beat the rest -> step 21; where whole
  * tiles would leave SMs idle for longer than Stream-K's fix-up costs -> step 15's kernel, with this
  * step's epilogue where it may (gh_stream_k in 15_stream_k.cu); C's (128,128)
  * tiles fit on the SMs in one wave -> step 16's kernel (smaller tiles, more SMs at work), or step
@@ -45,7 +47,7 @@
 #include "labkit.h"
 
 #define S17_STAGES 4
-#define S17_SMEM (S17_STAGES * (GH_STAGE_A + GH_STAGE_B) + GH_STAGING + 2 * S17_STAGES * 8 + 1024)
+#define S17_SMEM GH_SMEM_STAGED(S17_STAGES)
 
 
 // ANCHOR: kernel
@@ -117,13 +119,15 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
                        float *C, int ldc)
 {
   // ANCHOR: route
-  /* the best path by the shape (hopper.cu): Stream-K where whole tiles would leave SMs idle for
+  /* the best path by the shape (hopper.cu): step 21's (192,192) tiles where their waves are the
+   * fullest and its estimate the lowest; Stream-K where whole tiles would leave SMs idle for
    * longer than its fix-up costs; step 20's (64,128) tiles where they fit on the SMs at once and
    * its estimate is the lowest; step 16's kernel where C's (128,128) tiles fit on the SMs at once
    * (one tile per CTA, twice as many SMs at work as (128,256) tiles), or step 19's where the SMs
    * hold two parts of each tile or more; step 12 under 3 tiles of (128,256) per SM; otherwise this
    * kernel */
   switch (gh_best_path(M, N, K, gh_sm_count())) {
+  case 21: gemm_21_tile_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 15: gh_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1); return;   // with this epilogue
   case 16: gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 19: gemm_19_split_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
@@ -155,7 +159,7 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
   lts_grid(&sched, gh_sm_count(), &gx, &gy, &gz);
   cudaLaunchConfig_t cfg;
   cudaLaunchAttribute attr[2];
-  gh_launch_config(&cfg, attr, dim3(gx, gy, gz), 384, S17_SMEM, 1);
+  gh_launch_config(&cfg, attr, dim3(gx, gy, gz), 384, tma_c ? S17_SMEM : S17_SMEM - GH_STAGING, 1);
   LK_CHECK(cudaLaunchKernelEx(&cfg, k17_tma_store, op.a, op.b, tC, tma_c, sched, M, N, K, alpha, beta, C, ldc));
   LK_CHECK(cudaGetLastError());
 }

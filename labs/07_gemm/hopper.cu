@@ -1,4 +1,4 @@
-/* hopper.cu -- the host side of the Hopper steps (11 to 17, 19, 20): tensor maps, padded copies where
+/* hopper.cu -- the host side of the Hopper steps (11 to 17, 19 to 21): tensor maps, padded copies where
  * TMA's alignment rules are not met, and the choice between them and the predicated step 9.
  *
  * TMA reads a matrix through a tensor map (cuTensorMapEncodeTiled), which needs the base address
@@ -237,11 +237,17 @@ int gh_split_parts(int M, int N, int K, int sms)
  *   otherwise               ceil(T / P) k      whole waves of (128,256) tiles
  *   step 20, in place of    0.35 k + 6         one (64,128) tile a CTA, no fix-up, where its CTAs
  *     either, if lower                         fit on the SMs at once
+ *   step 21                 ceil(T'/P)         whole waves of the T' (192,192) tiles: a k tile of
+ *                           (1.01 k + 6)       one takes about as long as a (128,256) one, though
+ *                                              it has 1.125 times the MMAs (21_tile_192.cu), and
+ *                                              each tile 6 more for its epilogue; taken where it
+ *                                              is below both others
  * with T the (128,256) tiles, k the k tiles of one and P the SMs.  The constants are fitted to
  * lab 07's timings of steps 12, 15, 16 and 17 at 11 shapes on an H100, the parts term to its 30
  * random shapes (chapter 7, "The best path"), step 19's to 9 small shapes timed with 1 to 4
- * parts and its fix-ups' to 12 shapes timed with 2 to 64, step 20's to 7 small shapes; where the
- * estimates are close, either route is within a few percent. */
+ * parts and its fix-ups' to 12 shapes timed with 2 to 64, step 20's to 7 small shapes, step 21's
+ * to 6 shapes timed beside the best path before it (21_tile_192.cu); where the estimates are
+ * close, either route is within a few percent. */
 /* whole tiles without step 20: steps 16 and 19 where (128,128) tiles fit, else waves of (128,256) */
 static double whole_estimate(int M, int N, int K, int sms)
 {
@@ -254,18 +260,31 @@ static int small_tiles_win(int M, int N, int K, int sms)
 {
   return small_tile_ctas(M, N) <= sms && small_tiles_estimate((K + GH_BK - 1) / GH_BK) < whole_estimate(M, N, K, sms);
 }
-void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole)
+/* step 21: whole waves of (192,192) tiles, each 1.01 k + 6 */
+static double tile_192_estimate(int M, int N, int K, int sms)
+{
+  double k = (K + GH_BK - 1) / GH_BK;
+  return ceil((double)tiles_of(M, N, 192, 192) / sms) * (1.01 * k + 6);
+}
+void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole, double *tile_192)
 {
   double T = (double)tiles_of(M, N, GH_BM, GH_BN), k = (K + GH_BK - 1) / GH_BK;
   double P = sms, ctas = T * k < P ? T * k : P, parts = ceil(ctas / T);
   *stream_k = T * k / ctas + 24 + (parts > 2 ? 2 * (parts - 2) : 0);
   *whole = small_tiles_win(M, N, K, sms) ? small_tiles_estimate(k) : whole_estimate(M, N, K, sms);
+  *tile_192 = tile_192_estimate(M, N, K, sms);
 }
 static int stream_k_pays(int M, int N, int K, int sms)
 {
-  double stream_k, whole;
-  gh_estimates(M, N, K, sms, &stream_k, &whole);
+  double stream_k, whole, tile_192;
+  gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192);
   return stream_k < whole;
+}
+static int tile_192_pays(int M, int N, int K, int sms)
+{
+  double stream_k, whole, tile_192;
+  gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192);
+  return tile_192 < stream_k && tile_192 < whole;
 }
 // ANCHOR_END: stream_k_pays
 
@@ -274,6 +293,7 @@ int gh_persistent_pays(int M, int N) { return persistent_pays(M, N, gh_sm_count(
 // ANCHOR: best_path
 int gh_best_path(int M, int N, int K, int sms)
 {
+  if (tile_192_pays(M, N, K, sms)) return 21;          // (192,192) tiles fill the waves better
   if (stream_k_pays(M, N, K, sms)) return 15;          // SMs idle for long under whole tiles: Stream-K
   if (small_tiles_win(M, N, K, sms)) return 20;        // (64,128) tiles fit at once and beat the others
   if (small_tiles_pay(M, N, sms))                      // (128,128) tiles fit at once: one a CTA, ...

@@ -1,4 +1,4 @@
-/* hopper.h -- what the Hopper steps (11 to 17, 19, 20) share: the sm_90a instructions, each wrapped once in
+/* hopper.h -- what the Hopper steps (11 to 17, 19 to 21) share: the sm_90a instructions, each wrapped once in
  * inline PTX, the shared-memory plan of a (128,256,64) CTA tile, the consumer's k-tile of wgmma and the
  * epilogue; the host side (tensor maps, padding, the fallback) is in hopper.cu.
  *
@@ -51,8 +51,9 @@ int gh_prepare_box(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, i
 /* 1 when a persistent launch pays: at least 3 tiles per SM (steps 13 and 14; below, step 12) */
 int gh_persistent_pays(int M, int N);
 /* The lab's best path (step 17's launcher) on a GPU of `sms` SMs, by rules on the shape alone
- * (hopper.cu): 15 Stream-K, 20 small tiles, 16 ping-pong, 19 split-K, 12 warp-specialized, or 17; the launcher
- * it names still pads the operands or falls back as gh_prepare decides */
+ * (hopper.cu): 21 (192,192) tiles, 15 Stream-K, 20 small tiles, 16 ping-pong, 19 split-K, 12
+ * warp-specialized, or 17; the launcher it names still pads the operands or falls back as
+ * gh_prepare decides */
 int gh_best_path(int M, int N, int K, int sms);
 /* what step 17's launcher runs with operands at aligned addresses, leading dimensions lda and ldb:
  * 9 or 8 where K < 128 (the fallbacks of gh_route), else gh_best_path */
@@ -62,10 +63,11 @@ int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms);
 #define GH_SPLIT_MAX 64
 int gh_split_parts(int M, int N, int K, int sms);
 static inline int gh_split_shared(int parts) { return parts > 3; }
-/* the two estimates gh_best_path weighs, in the time of one (128,256,64) k tile on one SM:
- * Stream-K's, and whole tiles' (step 16's or 19's kernel where (128,128) tiles fit, else waves of
- * (128,256); step 20's where its (64,128) tiles fit and it is the lower) */
-void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole);
+/* the three estimates gh_best_path weighs, in the time of one (128,256,64) k tile on one SM:
+ * Stream-K's, whole tiles' (step 16's or 19's kernel where (128,128) tiles fit, else waves of
+ * (128,256); step 20's where its (64,128) tiles fit and it is the lower), and step 21's waves of
+ * (192,192) tiles */
+void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole, double *tile_192);
 /* a tensor map over C (fp32) for TMA stores of (32,32) boxes, 128-byte swizzled (step 17); 0 where
  * C's base or leading dimension breaks TMA's 16-byte rule */
 int gh_encode_c(CUtensorMap *map, float *C, int M, int N, int ldc);
@@ -274,7 +276,8 @@ __device__ static inline void gh_wgmma_commit(void) { asm volatile("wgmma.commit
 #define GH_WGMMA_WAIT(n) asm volatile("wgmma.wait_group.sync.aligned %0;\n" :: "n"(n) : "memory")
 
 /* Keep the compiler from moving reads or writes of the accumulators across the asynchronous MMAs
- * (128 of them; gh_fence_acc64: the 64 of one m64n128 chain, steps 19 and 20). */
+ * (128 of them; gh_fence_acc64: the 64 of one m64n128 chain, steps 19 and 20; gh_fence_acc96: the
+ * 96 of one m64n192 chain, step 21). */
 __device__ static inline void gh_fence_acc(float d[128])
 {
 #pragma unroll
@@ -284,6 +287,11 @@ __device__ static inline void gh_fence_acc64(float d[64])
 {
 #pragma unroll
   for (int i = 0; i < 64; ++i) asm volatile("" : "+f"(d[i]) :: "memory");
+}
+__device__ static inline void gh_fence_acc96(float d[96])
+{
+#pragma unroll
+  for (int i = 0; i < 96; ++i) asm volatile("" : "+f"(d[i]) :: "memory");
 }
 
 /* D(64,256) += A(64,16) * B(16,256): A m-major (transposed, imm-trans-a = 1), B k-major; accumulate
@@ -343,6 +351,35 @@ __device__ static inline void gh_wgmma_128(float *d, uint64_t da, uint64_t db)
     : "l"(da), "l"(db));
 }
 
+/* D(64,192) += A(64,16) * B(16,192): as gh_wgmma_256, three quarters as wide (96 accumulators),
+ * always accumulating (step 21) */
+__device__ static inline void gh_wgmma_192(float *d, uint64_t da, uint64_t db)
+{
+  asm volatile(
+    "{\n .reg .pred p;\n setp.eq.u32 p, 1, 1;\n"
+    " wgmma.mma_async.sync.aligned.m64n192k16.f32.bf16.bf16 {"
+    "%0,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,"
+    "%16,%17,%18,%19,%20,%21,%22,%23,%24,%25,%26,%27,%28,%29,%30,%31,"
+    "%32,%33,%34,%35,%36,%37,%38,%39,%40,%41,%42,%43,%44,%45,%46,%47,"
+    "%48,%49,%50,%51,%52,%53,%54,%55,%56,%57,%58,%59,%60,%61,%62,%63,"
+    "%64,%65,%66,%67,%68,%69,%70,%71,%72,%73,%74,%75,%76,%77,%78,%79,"
+    "%80,%81,%82,%83,%84,%85,%86,%87,%88,%89,%90,%91,%92,%93,%94,%95"
+    "}, %96, %97, p, 1, 1, 1, 0;\n}\n"
+    : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+      "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+      "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+      "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]),
+      "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]),
+      "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]),
+      "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
+      "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]),
+      "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]),
+      "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]),
+      "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]),
+      "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95])
+    : "l"(da), "l"(db));
+}
+
 // ANCHOR: mma_ktile
 /* One k tile for one consumer warpgroup: its (64,64) slice of A (box `wg` of the stage) times the
  * stage's (64,256) of B, as four k16 MMAs; the descriptors step by 2048 bytes (A: 16 k rows of 128
@@ -395,11 +432,12 @@ __device__ static inline void gh_epilogue(const float acc[128], int row0, int co
 /* The epilogue through shared memory (step 17; also the best path's Stream-K, step 15's kernel):
  * C leaves by TMA stores from GH_STAGING bytes of staging buffers, 2 per consumer warpgroup. */
 #define GH_STAGING (2 * 2 * 8192)               /* 2 warpgroups x 2 buffers x (64 rows, 32 columns) fp32 */
-/* the 128 threads of consumer warpgroup c (named barriers 2 and 3; 1 is the two consumers') */
+/* the 128 threads of consumer warpgroup c (named barrier 2 + c: 2 to 4; 1 is the consumers' together) */
 __device__ static inline void gh_wg_sync(int c)
 {
   if (c == 0) asm volatile("bar.sync 2, 128;\n" ::: "memory");
-  else asm volatile("bar.sync 3, 128;\n" ::: "memory");
+  else if (c == 1) asm volatile("bar.sync 3, 128;\n" ::: "memory");
+  else asm volatile("bar.sync 4, 128;\n" ::: "memory");
 }
 __device__ static inline void gh_fence_proxy_async(void) { asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); }
 __device__ static inline void gh_tma_store(const CUtensorMap *map, const void *src, int c0, int c1)
@@ -437,15 +475,16 @@ __device__ static inline void gh_stage_slice(uint8_t *buf, const float *acc, int
         *(float *)(buf + gh_staged_byte(row, col)) = alpha * acc[4 * (4 * q + jj) + 2 * h + e];
       }
 }
-/* C = alpha * acc for the warpgroup's (64,256) at (row0, col0), in 8 slices of 32 columns through
- * the two buffers `stage` (8 KiB each, laid out as gh_staged_byte says). */
-__device__ static inline void gh_epilogue_tma(const float acc[128], uint8_t *stage, const CUtensorMap *tC, int c, int row0,
-                                              int col0, float alpha)
+/* C = alpha * acc for the warpgroup's (64, 32 slices) at (row0, col0), slice by slice through the
+ * two buffers `stage` (8 KiB each, laid out as gh_staged_byte says); `slices` is a constant where
+ * it is called (8: a (64,256) part, step 17; 6: a (64,192) part, step 21). */
+__device__ static inline void gh_epilogue_tma_slices(const float *acc, int slices, int bufs, uint8_t *stage,
+                                                     const CUtensorMap *tC, int c, int row0, int col0, float alpha)
 {
   int t = threadIdx.x % 128;
 #pragma unroll
-  for (int q = 0; q < 8; ++q) {
-    uint8_t *buf = stage + (q & 1) * 8192;
+  for (int q = 0; q < slices; ++q) {
+    uint8_t *buf = stage + (q % bufs) * 8192;
     gh_stage_slice(buf, acc, q, alpha);
     gh_fence_proxy_async();                             // the writes, visible to the TMA unit ...
     gh_wg_sync(c);                                      // ... once all 128 threads have made them
@@ -453,10 +492,16 @@ __device__ static inline void gh_epilogue_tma(const float acc[128], uint8_t *sta
       gh_tma_store(tC, buf, row0, col0 + 32 * q);
       gh_tma_store(tC, buf + 4096, row0 + 32, col0 + 32 * q);
       gh_store_commit();
-      gh_store_wait_read1();                            // the other buffer has been read out
+      if (bufs == 2) gh_store_wait_read1();             // the other buffer has been read out
+      else gh_store_wait_read_all();                    // this one has
     }
     gh_wg_sync(c);                                      // so it may be written again
   }
+}
+__device__ static inline void gh_epilogue_tma(const float acc[128], uint8_t *stage, const CUtensorMap *tC, int c, int row0,
+                                              int col0, float alpha)
+{
+  gh_epilogue_tma_slices(acc, 8, 2, stage, tC, c, row0, col0, alpha);
 }
 // ANCHOR_END: epilogue_tma
 /* C = alpha * acc for the warpgroup's (64,128) at (row0, col0) where 32 KiB of shared memory are free
@@ -499,14 +544,17 @@ __device__ static inline gh_smem_plan gh_plan(uint8_t *raw, int S)
   p.empty = p.full + S;
   return p;
 }
-/* The same plan with step 17's staging buffers (GH_STAGING bytes) between the stages and the
- * barriers (steps 15 and 17). */
+/* The same plan with step 17's staging buffers (GH_STAGING bytes) after the barriers, at the next
+ * 1024-byte boundary (steps 15 and 17).  A launch without the TMA-store epilogue asks for
+ * GH_SMEM_STAGED(S) - GH_STAGING bytes: the buffers are not there, and the SM may keep that much
+ * more of its memory as L1 cache.  (Measured on an H100 with the buffers reserved and without, two
+ * runs each: step 17's launcher at 8192^3 1.67-1.73 ms against 1.65-1.69, at 12288^3 5.43-5.65
+ * against 5.17-5.69 -- within the runs' spread.) */
+#define GH_SMEM_STAGED(S) ((S) * (GH_STAGE_A + GH_STAGE_B) + 1024 + GH_STAGING + 1024)
 __device__ static inline gh_smem_plan gh_plan_staged(uint8_t *raw, int S, uint8_t **staging)
 {
   gh_smem_plan p = gh_plan(raw, S);
-  *staging = (uint8_t *)p.full;
-  p.full = (uint64_t *)(*staging + GH_STAGING);
-  p.empty = p.full + S;
+  *staging = (uint8_t *)p.full + 1024;
   return p;
 }
 

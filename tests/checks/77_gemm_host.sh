@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Lab 07 (the GEMM ladder) on the host: it builds for sm_80 and sm_90a with no warning (the lab
 # rule compiles with -Werror), every kernel file also compiles alone for sm_80 and sm_90 and the
-# Hopper steps (11-17, 19, 20) for sm_90a, no kernel spills registers to local memory or has a stack
+# Hopper steps (11-17, 19-21) for sm_90a, no kernel spills registers to local memory or has a stack
 # frame, ptxas reports no serialized wgmma (C7515-C7520) and no ignored setmaxnreg (C7508), the host-only
 # self-test passes (the fp64 reference against a naive fp32 GEMM, the tolerance and the guard on
 # planted errors), --route's choices follow the estimates it prints and step 19's limits at 180
@@ -52,7 +52,8 @@ n=$(grep -c '^  ok ' "$tmp/out")
 
 # --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 on
 # 132 SMs: below K = 128, step 9 (or step 8 for a tiny problem with an unaligned operand, as
-# gh_route); elsewhere each choice follows its two estimates; step 16 or 19 only where the (128,128) tiles U fit
+# gh_route); elsewhere each choice follows its three estimates (step 21 where its own is the lowest, else
+# step 15 where Stream-K's is below whole tiles'); step 16 or 19 only where the (128,128) tiles U fit
 # (U <= 132), step 20 only where its CTAs (one per (64,128) tile, in pairs along m) do; step 19 only with 2 to 64 parts, U x parts <= 132 and 4 k tiles a part or more: all
 # the limits allow up to 3, with the owner's fix-up, and beyond the largest power of two, shared
 shapes=$(awk 'BEGIN { srand(7); for (c = 0; c < 3; c++) { l = ""; for (i = 0; i < 60; i++) {
@@ -65,11 +66,12 @@ done
 awk '
 	function fail(why) { if (failed != NR) print "# " why ": " line; failed = NR }
 	/^route: / { line = $0; split($2, d, "x"); M = d[1] + 0; N = $3 + 0; K = $4 + 0
-		s = $9 + 0; w = $12 + 0; step = $15 + 0
+		s = $9 + 0; w = $12 + 0; t = $15 + 0; step = $18 + 0
 		U = int((M + 127) / 128) * int((N + 127) / 128); k = int((K + 63) / 64)
 		if (K < 128) { q = ((M % 8 || K % 8) && M * N * K < 1048576) ? 8 : 9
 			if (step != q) fail("K < 128: step " step ", not " q); next }
-		if ((step == 15) != (s < w)) fail("Stream-K chosen against its estimates")
+		if ((step == 21) != (t < s && t < w)) fail("(192,192) tiles chosen against the estimates")
+		if (step != 21 && (step == 15) != (s < w)) fail("Stream-K chosen against its estimates")
 		if ((step == 16 || step == 19) && U > 132) fail("step " step " with " U " (128,128) tiles")
 		V = int((int((M + 63) / 64) + 1) / 2) * 2 * int((N + 127) / 128)
 		if (step == 20 && V > 132) fail("step 20 with " V " CTAs of (64,128) tiles")
