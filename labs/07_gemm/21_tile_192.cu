@@ -22,10 +22,11 @@
  *   0.97-1.00 at all five and at 12288^3.  Where (128,256) tiles fill their waves it loses: 4096^3
  *   0.88 (0.98), 8192^3 0.94 (0.99), 8192x8192x1024 0.93 (0.94), and at 9216x9216x4096 it took 1.4%
  *   longer than the best path in the same run though its waves are fewer (18 against 20).  Per k
- *   tile, a (192,192) tile took about as long as a (128,256) one (12288^3: 0.86 us against 0.83),
- *   though it has 1.125 times the MMAs (not profiled; one difference is that three warpgroups issue
- *   MMAs here, two in step 17).  The best path's rule (hopper.cu, gh_estimates) counts its cost as ceil(T'/P) (1.01 k + 6)
- *   for T' (192,192) tiles, fitted to these shapes.
+ *   tile, a (192,192) tile took at most 1.1 times as long as a (128,256) one (12288^3: 0.86-0.91 us
+ *   against 0.77-0.85 in five runs), though it has 1.125 times the MMAs (not profiled; one
+ *   difference is that three warpgroups issue MMAs here, two in step 17).  The best path's rule
+ *   (hopper.cu, gh_estimates) counts its cost as ceil(T'/P) (1.01 k + 6) for T' (192,192) tiles,
+ *   fitted to these shapes.
  * Tried and not kept: clusters of 2 along m whose CTAs share B by TMA multicast (each loads a (64
  *   k, 96 n) half, as in step 14): the same times within 1% at six of seven shapes in two runs,
  *   2-5% faster at 7168x7168x4096, which the best path does not give to this step.  And step 17's
