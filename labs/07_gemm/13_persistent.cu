@@ -100,18 +100,8 @@ void gemm_13_persistent(int M, int N, int K, float alpha, const bf16 *A, int lda
     LK_CHECK(cudaFuncSetAttribute(k13_persistent, cudaFuncAttributeMaxDynamicSharedMemorySize, GH_SMEM(S13_STAGES)));
     ready = 1;
   }
-  // ANCHOR: schedule
-  lts_params sched;
-  const char *err;
-  int tiles_m = (M + GH_BM - 1) / GH_BM, tiles_n = (N + GH_BN - 1) / GH_BN;
-  int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : tiles_m);   // no empty work
-  if (!lts_init(&sched, tiles_m, tiles_n, 1, 1, 1, swz, gh_raster_m, &err)) {
-    fprintf(stderr, "gemm_13_persistent: %s\n", err);
-    exit(1);
-  }
-  int gx, gy, gz;
-  lts_grid(&sched, gh_sm_count(), &gx, &gy, &gz);       // one CTA per SM, never more than the tiles
-  // ANCHOR_END: schedule
-  k13_persistent<<<dim3(gx, gy, gz), 384, GH_SMEM(S13_STAGES)>>>(op.a, op.b, sched, M, N, K, alpha, beta, C, ldc, gh_tl);
+  dim3 grid;
+  lts_params sched = gh_persistent_schedule(M, N, GH_BM, GH_BN, "gemm_13_persistent", &grid);   // hopper.cu
+  k13_persistent<<<grid, 384, GH_SMEM(S13_STAGES)>>>(op.a, op.b, sched, M, N, K, alpha, beta, C, ldc, gh_tl);
   LK_CHECK(cudaGetLastError());
 }

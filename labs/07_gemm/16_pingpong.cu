@@ -166,19 +166,11 @@ void gemm_16_pingpong(int M, int N, int K, float alpha, const bf16 *A, int lda, 
     LK_CHECK(cudaFuncSetAttribute(k16_pingpong, cudaFuncAttributeMaxDynamicSharedMemorySize, S16_SMEM));
     ready = 1;
   }
-  lts_params sched;
-  const char *err;
-  int tiles_m = (M + S16_BM - 1) / S16_BM, tiles_n = (N + S16_BN - 1) / S16_BN;
-  int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : tiles_m);
-  if (!lts_init(&sched, tiles_m, tiles_n, 1, 1, 1, swz, gh_raster_m, &err)) {
-    fprintf(stderr, "gemm_16_pingpong: %s\n", err);
-    exit(1);
-  }
-  int gx, gy, gz;
-  lts_grid(&sched, gh_sm_count(), &gx, &gy, &gz);       // one CTA per SM, never more than the tiles
+  dim3 grid;
+  lts_params sched = gh_persistent_schedule(M, N, S16_BM, S16_BN, "gemm_16_pingpong", &grid);   // hopper.cu
   cudaLaunchConfig_t cfg;
   cudaLaunchAttribute attr[2];
-  gh_launch_config(&cfg, attr, dim3(gx, gy, gz), 384, S16_SMEM, 1);
+  gh_launch_config(&cfg, attr, grid, 384, S16_SMEM, 1);
   LK_CHECK(cudaLaunchKernelEx(&cfg, k16_pingpong, op.a, op.b, sched, M, N, K, alpha, beta, C, ldc, gh_tl));
   LK_CHECK(cudaGetLastError());
 }

@@ -147,19 +147,11 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
   }
   CUtensorMap tC;
   int tma_c = gh_tma_c(&tC, M, N, K, beta, C, ldc);     // where the TMA-store epilogue may and does pay
-  lts_params sched;
-  const char *err;
-  int tiles_m = (M + GH_BM - 1) / GH_BM, tiles_n = (N + GH_BN - 1) / GH_BN;
-  int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : tiles_m);
-  if (!lts_init(&sched, tiles_m, tiles_n, 1, 1, 1, swz, gh_raster_m, &err)) {
-    fprintf(stderr, "gemm_17_tma_store: %s\n", err);
-    exit(1);
-  }
-  int gx, gy, gz;
-  lts_grid(&sched, gh_sm_count(), &gx, &gy, &gz);
+  dim3 grid;
+  lts_params sched = gh_persistent_schedule(M, N, GH_BM, GH_BN, "gemm_17_tma_store", &grid);   // hopper.cu
   cudaLaunchConfig_t cfg;
   cudaLaunchAttribute attr[2];
-  gh_launch_config(&cfg, attr, dim3(gx, gy, gz), 384, tma_c ? S17_SMEM : S17_SMEM - GH_STAGING, 1);
+  gh_launch_config(&cfg, attr, grid, 384, tma_c ? S17_SMEM : S17_SMEM - GH_STAGING, 1);
   LK_CHECK(cudaLaunchKernelEx(&cfg, k17_tma_store, op.a, op.b, tC, tma_c, sched, M, N, K, alpha, beta, C, ldc));
   LK_CHECK(cudaGetLastError());
 }

@@ -192,6 +192,24 @@ int gh_schedule_swizzle(int count)
   return s;
 }
 
+// ANCHOR: schedule
+lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who, dim3 *grid)
+{
+  lts_params sched;
+  const char *err;
+  int tiles_m = (M + bm - 1) / bm, tiles_n = (N + bn - 1) / bn;
+  int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : tiles_m);   // no empty work
+  if (!lts_init(&sched, tiles_m, tiles_n, 1, 1, 1, swz, gh_raster_m, &err)) {
+    fprintf(stderr, "%s: %s\n", who, err);
+    exit(1);
+  }
+  int gx, gy, gz;
+  lts_grid(&sched, gh_sm_count(), &gx, &gy, &gz);       // one CTA per SM, never more than the tiles
+  *grid = dim3(gx, gy, gz);
+  return sched;
+}
+// ANCHOR_END: schedule
+
 /* the rules below for a GPU of `sms` SMs (the launchers pass gh_sm_count(); --route any count) */
 static long long tiles_of(int M, int N, int bm, int bn) { return (long long)((M + bm - 1) / bm) * ((N + bn - 1) / bn); }
 static int small_tiles_pay(int M, int N, int sms) { return tiles_of(M, N, 128, 128) <= sms; }
@@ -246,8 +264,8 @@ int gh_split_parts(int M, int N, int K, int sms)
  * lab 07's timings of steps 12, 15, 16 and 17 at 11 shapes on an H100, the parts term to its 30
  * random shapes (chapter 7, "The best path"), step 19's to 9 small shapes timed with 1 to 4
  * parts and its fix-ups' to 12 shapes timed with 2 to 64, step 20's to 7 small shapes, step 21's
- * to 6 shapes timed beside the best path before it (21_tile_192.cu); where the estimates are
- * close, either route is within a few percent. */
+ * to 12 shapes timed beside the best path before it on an H100 (21_tile_192.cu); where the
+ * estimates are close, either route is within a few percent. */
 /* whole tiles without step 20: steps 16 and 19 where (128,128) tiles fit, else waves of (128,256) */
 static double whole_estimate(int M, int N, int K, int sms)
 {

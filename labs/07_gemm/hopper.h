@@ -21,6 +21,7 @@
 #ifndef GEMM_HOPPER_H
 #define GEMM_HOPPER_H
 #include "gemm.h"
+#include "tile_scheduler.h"
 #include <cuda.h>
 
 #define GH_BM 128
@@ -85,6 +86,11 @@ void gh_fallback(const gh_operands *op, int M, int N, int K, float alpha, const 
  * direction: the largest power of two up to gh_swizzle that divides it, so that the scheduler's
  * rounding adds no empty work (which would leave SMs idle in a wave). */
 int gh_schedule_swizzle(int count);
+/* The static persistent schedule of the (bm,bn) tiles of an (M,N) C (steps 13, 16, 17, 21): chapter
+ * 6's scheduler (lib/tile_scheduler.h) with the raster and swizzle above, and its grid, one CTA per
+ * SM and never more than the tiles; a schedule the scheduler refuses ends the program with its
+ * reason, prefixed by `who` */
+lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who, dim3 *grid);
 int gh_sm_count(void);
 /* TMA's swizzle observed: where[m + 64 k] = the byte offset at which element (m,k) of a (64,64) box
  * of A lands in shared memory; -1 without an sm_90 GPU */
