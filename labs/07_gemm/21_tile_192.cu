@@ -19,14 +19,19 @@
  *   registers: 0.96 (0.88); 12288^3 1.01 (0.95).  4 stages and one staging buffer, as here:
  *   3072x3072x2048 0.98 (0.84), 3072x3072x4096 0.96 (0.88), 3072x3072x8192 0.95 (0.87),
  *   6144x3072x4096 0.98 (0.93), 5376x5376x4096 0.97 (0.91); two runs of cuBLAS and this step alone:
- *   0.97-1.00 at all five and at 12288^3.  Where (128,256) tiles fill their waves it loses: 4096^3
+ *   0.97-1.00 at all five and at 12288^3.  Where (192,192) tiles save no wave, it loses: 4096^3
  *   0.88 (0.98), 8192^3 0.94 (0.99), 8192x8192x1024 0.93 (0.94), and at 9216x9216x4096 it took 1.4%
- *   longer than the best path in the same run though its waves are fewer (18 against 20).  Per k
- *   tile, a (192,192) tile took at most 1.1 times as long as a (128,256) one (12288^3: 0.86-0.91 us
- *   against 0.77-0.85 in five runs), though it has 1.125 times the MMAs (not profiled; one
+ *   longer than the best path in the same run though its waves are fewer (18 against 20).  At
+ *   12288^3, five runs of cuBLAS, step 17 (whole (128,256) tiles there) and this step: this step
+ *   from 2.5% slower to 6.5% faster.  Per k tile, a (192,192) tile took 1.02-1.12 times as long as
+ *   a (128,256) one in the same run (12288^3, each run's time over its waves times 192 k tiles:
+ *   32 waves here, 35 for step 17), though it has 1.125 times the MMAs (not profiled; one
  *   difference is that three warpgroups issue MMAs here, two in step 17).  The best path's rule
  *   (hopper.cu, gh_estimates) counts its cost as ceil(T'/P) (1.01 k + 6) for T' (192,192) tiles,
- *   fitted to these shapes.
+ *   fitted to 12 shapes: those above, 7680x7680x4096 (3.6% slower than step 17 in the same run;
+ *   the rule keeps step 17 there) and 7168x7168x4096 (timed without step 17: 0.93-0.94 of cuBLAS).
+ * On an H200, one run of cuBLAS, step 17's launcher and this step: 8192^3 0.94 (0.98),
+ *   7168x7168x4096 0.94 (0.96), 4096^3 0.86 (0.98).
  * Tried and not kept: clusters of 2 along m whose CTAs share B by TMA multicast (each loads a (64
  *   k, 96 n) half, as in step 14): the same times within 1% at six of seven shapes in two runs,
  *   2-5% faster at 7168x7168x4096, which the best path does not give to this step.  And step 17's
@@ -140,19 +145,11 @@ void gemm_21_tile_192(int M, int N, int K, float alpha, const bf16 *A, int lda, 
   }
   CUtensorMap tC;
   int tma_c = gh_tma_c(&tC, M, N, K, beta, C, ldc);
-  lts_params sched;
-  const char *err;
-  int tiles_m = (M + S21_BM - 1) / S21_BM, tiles_n = (N + S21_BN - 1) / S21_BN;
-  int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : tiles_m);
-  if (!lts_init(&sched, tiles_m, tiles_n, 1, 1, 1, swz, gh_raster_m, &err)) {
-    fprintf(stderr, "gemm_21_tile_192: %s\n", err);
-    exit(1);
-  }
-  int gx, gy, gz;
-  lts_grid(&sched, gh_sm_count(), &gx, &gy, &gz);
+  dim3 grid;
+  lts_params sched = gh_persistent_schedule(M, N, S21_BM, S21_BN, "gemm_21_tile_192", &grid);   // hopper.cu
   cudaLaunchConfig_t cfg;
   cudaLaunchAttribute attr[2];
-  gh_launch_config(&cfg, attr, dim3(gx, gy, gz), 512, tma_c ? S21_SMEM : S21_SMEM - S21_STAGING, 1);
+  gh_launch_config(&cfg, attr, grid, 512, tma_c ? S21_SMEM : S21_SMEM - S21_STAGING, 1);
   LK_CHECK(cudaLaunchKernelEx(&cfg, k21_tile_192, op.a, op.b, tC, tma_c, sched, M, N, K, alpha, beta, C, ldc));
   LK_CHECK(cudaGetLastError());
 }
