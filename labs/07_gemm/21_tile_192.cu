@@ -19,8 +19,9 @@
  *   registers: 0.96 (0.88); 12288^3 1.01 (0.95).  4 stages and one staging buffer, as here:
  *   3072x3072x2048 0.98 (0.84), 3072x3072x4096 0.96 (0.88), 3072x3072x8192 0.95 (0.87),
  *   6144x3072x4096 0.98 (0.93), 5376x5376x4096 0.97 (0.91); two runs of cuBLAS and this step alone:
- *   0.97-1.00 at all five and at 12288^3.  Where (192,192) tiles save no wave, it loses: 4096^3
- *   0.88 (0.98), 8192^3 0.94 (0.99), 8192x8192x1024 0.93 (0.94), and at 9216x9216x4096 it took 1.4%
+ *   0.97-1.00 at all five and at 12288^3.  Where it saves no wave (4096^3: 4 either way) or the
+ *   best path does better anyway, it loses: 4096^3 0.88 (0.98), 8192^3 0.94 (0.99; 15 waves against
+ *   16, which Stream-K evens out), 8192x8192x1024 0.93 (0.94), and at 9216x9216x4096 it took 1.4%
  *   longer than the best path in the same run though its waves are fewer (18 against 20).  At
  *   12288^3, five runs of cuBLAS, step 17 (whole (128,256) tiles there) and this step: this step
  *   from 2.5% slower to 6.5% faster.  Per k tile, a (192,192) tile took 1.02-1.12 times as long as
