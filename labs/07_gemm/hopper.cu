@@ -292,18 +292,6 @@ void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole,
   *whole = small_tiles_win(M, N, K, sms) ? small_tiles_estimate(k) : whole_estimate(M, N, K, sms);
   *tile_192 = tile_192_estimate(M, N, K, sms);
 }
-static int stream_k_pays(int M, int N, int K, int sms)
-{
-  double stream_k, whole, tile_192;
-  gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192);
-  return stream_k < whole;
-}
-static int tile_192_pays(int M, int N, int K, int sms)
-{
-  double stream_k, whole, tile_192;
-  gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192);
-  return tile_192 < stream_k && tile_192 < whole;
-}
 // ANCHOR_END: stream_k_pays
 
 int gh_persistent_pays(int M, int N) { return persistent_pays(M, N, gh_sm_count()); }
@@ -311,8 +299,10 @@ int gh_persistent_pays(int M, int N) { return persistent_pays(M, N, gh_sm_count(
 // ANCHOR: best_path
 int gh_best_path(int M, int N, int K, int sms)
 {
-  if (tile_192_pays(M, N, K, sms)) return 21;          // (192,192) tiles fill the waves better
-  if (stream_k_pays(M, N, K, sms)) return 15;          // SMs idle for long under whole tiles: Stream-K
+  double stream_k, whole, tile_192;
+  gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192);
+  if (tile_192 < stream_k && tile_192 < whole) return 21;   // (192,192) tiles fill the waves better
+  if (stream_k < whole) return 15;                     // SMs idle for long under whole tiles: Stream-K
   if (small_tiles_win(M, N, K, sms)) return 20;        // (64,128) tiles fit at once and beat the others
   if (small_tiles_pay(M, N, sms))                      // (128,128) tiles fit at once: one a CTA, ...
     return gh_split_parts(M, N, K, sms) > 1 ? 19 : 16; // ... or each k loop cut between CTAs

@@ -482,8 +482,10 @@ __device__ static inline void gh_stage_slice(uint8_t *buf, const float *acc, int
       }
 }
 /* C = alpha * acc for the warpgroup's (64, 32 slices) at (row0, col0), slice by slice through the
- * two buffers `stage` (8 KiB each, laid out as gh_staged_byte says); `slices` is a constant where
- * it is called (8: a (64,256) part, step 17; 6: a (64,192) part, step 21). */
+ * `bufs` buffers (1 or 2) at `stage` (8 KiB each, laid out as gh_staged_byte says): with 2, a slice
+ * is staged while the TMA unit reads the one before; with 1, each waits for the read.  `slices` and
+ * `bufs` are constants where it is called (8 and 2: a (64,256) part, step 17; 6 and 1: a (64,192)
+ * part, step 21). */
 __device__ static inline void gh_epilogue_tma_slices(const float *acc, int slices, int bufs, uint8_t *stage,
                                                      const CUtensorMap *tC, int c, int row0, int col0, float alpha)
 {
