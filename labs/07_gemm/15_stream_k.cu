@@ -153,40 +153,21 @@ void gh_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const
     gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
-  static int ready, epoch, slots;
-  static float *work;
-  static int *flags;
-  int sms = gh_sm_count();
+  static int ready;
+  static gh_sk_workspace ws;
   if (!ready) {
     LK_CHECK(cudaFuncSetAttribute(k15_stream_k, cudaFuncAttributeMaxDynamicSharedMemorySize, S15_SMEM));
-    LK_CHECK(cudaMalloc(&work, (size_t)sms * S15_SLOT * sizeof(float)));   // 128 KiB a CTA
-    LK_CHECK(cudaMalloc(&flags, (size_t)sms * sizeof(int)));
-    LK_CHECK(cudaMemset(flags, 0, (size_t)sms * sizeof(int)));
-    slots = sms;
     ready = 1;
   }
-  int tiles_m = (M + GH_BM - 1) / GH_BM, tiles_n = (N + GH_BN - 1) / GH_BN, tiles = tiles_m * tiles_n;
-  int k_iters = (K + GH_BK - 1) / GH_BK;
-  long long iters = (long long)tiles * k_iters;
-  int ctas = iters < sms ? (int)iters : sms;             // never a CTA without a k tile
-  int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : tiles_m);
-  lts_params order;
-  lts_sk_params sk;
-  const char *err;
-  if (!lts_init(&order, tiles_m, tiles_n, 1, 1, 1, swz, gh_raster_m, &err) ||
-      !lts_sk_init(&sk, &order, k_iters, ctas, lts_sk_default_tiles(tiles, ctas, k_iters), &err) || ctas > slots) {
-    fprintf(stderr, "gh_stream_k: %s\n", ctas > slots ? "more CTAs than workspace slots" : err);
-    exit(1);
-  }
-  epoch = epoch == 0x7fffffff ? 1 : epoch + 1;           // flags of earlier launches never match
-  if (epoch == 1) LK_CHECK(cudaMemset(flags, 0, (size_t)slots * sizeof(int)));
+  lts_sk_params sk = gh_stream_k_schedule(M, N, K, GH_BM, GH_BN, "gh_stream_k");   // hopper.cu
+  int epoch = gh_stream_k_epoch(&ws, S15_SLOT);          // 128 KiB a CTA
   CUtensorMap tC = { { 0 } };
   int tma_c = tma_epilogue && gh_tma_c(&tC, M, N, K, beta, C, ldc);
   cudaLaunchConfig_t cfg;
   cudaLaunchAttribute attr[2];
-  gh_launch_config(&cfg, attr, dim3(ctas), 384, tma_c ? S15_SMEM : S15_SMEM - GH_STAGING, 1);   // no staging: more L1
-  LK_CHECK(cudaLaunchKernelEx(&cfg, k15_stream_k, op.a, op.b, tC, tma_c, sk, M, N, alpha, beta, C, ldc, work, flags,
-                              epoch, gh_tl));
+  gh_launch_config(&cfg, attr, dim3(sk.ctas), 384, tma_c ? S15_SMEM : S15_SMEM - GH_STAGING, 1);   // no staging: more L1
+  LK_CHECK(cudaLaunchKernelEx(&cfg, k15_stream_k, op.a, op.b, tC, tma_c, sk, M, N, alpha, beta, C, ldc, ws.work,
+                              ws.flags, epoch, gh_tl));
   LK_CHECK(cudaGetLastError());
 }
 

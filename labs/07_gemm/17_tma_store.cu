@@ -120,7 +120,8 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
 {
   // ANCHOR: route
   /* the best path by the shape (hopper.cu): step 21's (192,192) tiles where their waves are the
-   * fullest and its estimate the lowest; Stream-K where whole tiles would leave SMs idle for
+   * fullest and its estimate the lowest, or step 22's Stream-K over them where that is lower still;
+   * Stream-K where whole tiles would leave SMs idle for
    * longer than its fix-up costs; step 20's (64,128) tiles where they fit on the SMs at once and
    * its estimate is the lowest; step 16's kernel where C's (128,128) tiles fit on the SMs at once
    * (one tile per CTA, twice as many SMs at work as (128,256) tiles), or step 19's where the SMs
@@ -128,6 +129,7 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
    * kernel */
   switch (gh_best_path(M, N, K, gh_sm_count())) {
   case 21: gemm_21_tile_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
+  case 22: gemm_22_stream_k_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 15: gh_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1); return;   // with this epilogue
   case 16: gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 19: gemm_19_split_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;

@@ -8,10 +8,12 @@
  * waves of 132 SMs, the third nearly empty, which the best path gave to Stream-K -- and 256 of
  * (192,192), 1.94 waves.  The registers: 65536 per SM over 512 threads is 128 each; the producer
  * gives back down to 40 and the consumers take 152 (setmaxnreg; 40 x 128 + 152 x 384 fits).
- * Shared memory: 4 stages of 48 KiB and, for the TMA-store epilogue, one 8 KiB staging buffer per
- * consumer (two, as step 17 has, do not fit beside 4 stages): 218 KiB.  Everything else is step
- * 17's: the static persistent schedule, the stages' full and empty barriers (12 consumer warps
- * release a stage), C by TMA stores where gh_tma_c allows, else from the registers.
+ * Shared memory: 4 stages of 48 KiB, 1 KiB of barriers and, for the TMA-store epilogue, one 8 KiB
+ * staging buffer per consumer (two, as step 17 has, do not fit beside 4 stages): 217 KiB, laid
+ * out, loaded and multiplied by the gh192_* functions of hopper.h, which step 22 shares.
+ * Everything else is step 17's: the static persistent schedule, the stages' full and empty
+ * barriers (12 consumer warps release a stage), C by TMA stores where gh_tma_c allows, else from
+ * the registers.
  *
  * Measured (H100 80GB HBM3; ratio to cuBLAS in the same run; in brackets the best path before this
  *   step, from a run of the same session).  3 stages and two staging buffers per consumer (cuBLAS's
@@ -43,16 +45,6 @@
 #include "tile_scheduler.h"
 #include "labkit.h"
 
-#define S21_BM 192
-#define S21_BN 192
-#define S21_STAGES 4
-#define S21_STAGE_A (S21_BM * GH_BK * 2)        /* 24 KiB: three (64 m, 64 k) boxes of A */
-#define S21_STAGE_B (S21_BN * GH_BK * 2)        /* 24 KiB: one (64 k, 192 n) box of B */
-#define S21_STAGING (3 * 8192)                  /* one (64 rows, 32 columns) fp32 buffer per consumer */
-/* the stages, the barriers (in a 1024-byte block), the staging buffers, slack to align to 1024; a
- * launch without the TMA-store epilogue leaves the staging buffers out (more L1, as steps 15, 17) */
-#define S21_SMEM (S21_STAGES * (S21_STAGE_A + S21_STAGE_B) + 1024 + S21_STAGING + 1024)
-
 // ANCHOR: kernel
 __global__ void __launch_bounds__(512, 1)
 k21_tile_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
@@ -60,19 +52,11 @@ k21_tile_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
              float beta, float *C, int ldc)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-  extern __shared__ uint8_t raw[];
-  uint8_t *sa = (uint8_t *)(((uintptr_t)raw + 1023) & ~(uintptr_t)1023), *sb = sa + S21_STAGES * S21_STAGE_A;
-  uint64_t *full = (uint64_t *)(sb + S21_STAGES * S21_STAGE_B), *empty = full + S21_STAGES;
-  uint8_t *staging = (uint8_t *)full + 1024;
+  extern __shared__ __align__(1024) uint8_t raw[];
+  gh192_smem p = gh192_plan(raw);                        // 4 stages of 48 KiB, the barriers, 3 staging buffers
   int tid = threadIdx.x, wg = tid / 128;
   int ktiles = (K + GH_BK - 1) / GH_BK;
-  if (tid == 0) {
-    gh_tma_prefetch_map(&tA);
-    gh_tma_prefetch_map(&tB);
-    if (tma_c) gh_tma_prefetch_map(&tC);
-    for (int s = 0; s < S21_STAGES; ++s) { gh_bar_init(&full[s], 1); gh_bar_init(&empty[s], 12); }
-    gh_fence_bar_init();
-  }
+  if (tid == 0) gh192_setup(&p, &tA, &tB, &tC, tma_c);
   __syncthreads();
   gh_grid_wait();                                        // PDL: the launch ahead has ended, its writes visible
   gh_grid_release();                                     // the next launch may start its prologue
@@ -85,13 +69,9 @@ k21_tile_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
         if (!w.valid) break;
         if (w.m >= sched.tiles_m || w.n >= sched.tiles_n) continue;
         for (int kt = 0; kt < ktiles; ++kt, ++it) {
-          int s = it % S21_STAGES;
-          if (it >= S21_STAGES) gh_bar_wait(&empty[s], (it / S21_STAGES - 1) & 1);
-          uint8_t *a = sa + s * S21_STAGE_A, *b = sb + s * S21_STAGE_B;
-          gh_bar_expect(&full[s], S21_STAGE_A + S21_STAGE_B);
-#pragma unroll
-          for (int j = 0; j < 3; ++j) gh_tma_load(a + j * GH_BOX_A, &tA, &full[s], w.m * S21_BM + 64 * j, kt * GH_BK);
-          gh_tma_load(b, &tB, &full[s], kt * GH_BK, w.n * S21_BN);
+          int s = it % GH192_STAGES;
+          if (it >= GH192_STAGES) gh_bar_wait(gh192_empty(&p, s), (it / GH192_STAGES - 1) & 1);
+          gh192_load_ktile(&p, s, &tA, &tB, w.m, w.n, kt);   // A's three (64,64) boxes, B's (64,192)
         }
       }
   } else {                                               // the consumers
@@ -106,24 +86,16 @@ k21_tile_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
       for (int j = 0; j < 96; ++j) acc[j] = 0.0f;
       gh_fence_acc96(acc);
       for (int kt = 0; kt < ktiles; ++kt, ++it) {
-        int s = it % S21_STAGES;
-        gh_bar_wait(&full[s], (it / S21_STAGES) & 1);
-        const uint8_t *a = sa + s * S21_STAGE_A + c * GH_BOX_A, *b = sb + s * S21_STAGE_B;
-        gh_wgmma_fence();
-#pragma unroll
-        for (int kk = 0; kk < GH_BK / 16; ++kk)
-          gh_wgmma_192(acc, gh_desc(a + kk * 2048, GH_BOX_A, 1024), gh_desc(b + kk * 32, 16, 1024));
-        gh_wgmma_commit();
+        int s = it % GH192_STAGES;
+        gh_bar_wait(gh192_full(&p, s), (it / GH192_STAGES) & 1);
+        gh192_mma_ktile(acc, &p, s, c);                  // local_tile(tile, (_64,_192), (c,_0)) += A_c B
         GH_WGMMA_WAIT(1);
-        if (kt > 0 && tid % 32 == 0) gh_bar_arrive(&empty[(it - 1) % S21_STAGES]);
+        if (kt > 0 && tid % 32 == 0) gh_bar_arrive(gh192_empty(&p, (it - 1) % GH192_STAGES));
       }
       GH_WGMMA_WAIT(0);
       gh_fence_acc96(acc);
-      if (tid % 32 == 0) gh_bar_arrive(&empty[(it - 1) % S21_STAGES]);
-      int row0 = w.m * S21_BM + 64 * c, col0 = w.n * S21_BN;
-      if (row0 >= M) continue;                           // rows past M: nothing to write
-      if (tma_c) gh_epilogue_tma_slices(acc, 6, 1, staging + c * 8192, &tC, c, row0, col0, alpha);
-      else gh_epilogue_cols(acc, 24, row0, col0, M, N, alpha, beta, C, ldc);
+      if (tid % 32 == 0) gh_bar_arrive(gh192_empty(&p, (it - 1) % GH192_STAGES));
+      gh192_epilogue(acc, &p, tma_c, &tC, c, w.m * GH192_BM + 64 * c, w.n * GH192_BN, M, N, alpha, beta, C, ldc);
     }
     if (tma_c && tid % 128 == 0) gh_store_wait_all();  // C is written before the CTA ends
   }
@@ -135,22 +107,22 @@ void gemm_21_tile_192(int M, int N, int K, float alpha, const bf16 *A, int lda, 
                       float *C, int ldc)
 {
   gh_operands op;
-  if (!gh_prepare_box(M, N, K, A, lda, B, ldb, &op, S21_BN)) {   // B in (64 k, 192 n) boxes
+  if (!gh_prepare_box(M, N, K, A, lda, B, ldb, &op, GH192_BN)) {   // B in (64 k, 192 n) boxes
     gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
   static int ready;
   if (!ready) {
-    LK_CHECK(cudaFuncSetAttribute(k21_tile_192, cudaFuncAttributeMaxDynamicSharedMemorySize, S21_SMEM));
+    LK_CHECK(cudaFuncSetAttribute(k21_tile_192, cudaFuncAttributeMaxDynamicSharedMemorySize, GH192_SMEM));
     ready = 1;
   }
   CUtensorMap tC;
   int tma_c = gh_tma_c(&tC, M, N, K, beta, C, ldc);
   dim3 grid;
-  lts_params sched = gh_persistent_schedule(M, N, S21_BM, S21_BN, "gemm_21_tile_192", &grid);   // hopper.cu
+  lts_params sched = gh_persistent_schedule(M, N, GH192_BM, GH192_BN, "gemm_21_tile_192", &grid);   // hopper.cu
   cudaLaunchConfig_t cfg;
   cudaLaunchAttribute attr[2];
-  gh_launch_config(&cfg, attr, grid, 512, tma_c ? S21_SMEM : S21_SMEM - S21_STAGING, 1);
+  gh_launch_config(&cfg, attr, grid, 512, tma_c ? GH192_SMEM : GH192_SMEM - GH192_STAGING, 1);
   LK_CHECK(cudaLaunchKernelEx(&cfg, k21_tile_192, op.a, op.b, tC, tma_c, sched, M, N, K, alpha, beta, C, ldc));
   LK_CHECK(cudaGetLastError());
 }

@@ -34,10 +34,12 @@
  *                                 that share B where the operands' rows straddle cache lines
  *    21  21_tile_192              bf16: (192,192) tiles, three consumer warpgroups, for shapes whose
  *                                 waves (128,256) tiles fill badly
- *   Steps 11-17 and 19-21 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
+ *    22  22_stream_k_192          bf16: Stream-K over (192,192) tiles, step 15's schedule and fix-up
+ *                                 with step 21's tile
+ *   Steps 11-17 and 19-22 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
  *   hand to step 9 or to the predicated step 8 instead, and 13 and 14 give small ones to step 12;
- *   17 gives problems to steps 21, 15, 16, 19, 20 or 12 where the shape says they are faster.  The best
- *   path's kernels (12, 15-17, 19-21) start with programmatic dependent launch (--pdl 0: without).
+ *   17 gives problems to steps 21, 22, 15, 16, 19, 20 or 12 where the shape says they are faster.  The best
+ *   path's kernels (12, 15-17, 19-22) start with programmatic dependent launch (--pdl 0: without).
  *   Any M, N, K >= 1 and any leading dimension >= the rows; every kernel predicates its ragged
  *   tiles (the identity-tensor test of chapter 5) and reads or writes nothing out of bounds.
  *
@@ -353,8 +355,9 @@ static const version versions[] = {
   { 19, "19_split_k", BF16, NULL, gemm_19_split_k },
   { 20, "20_small_tiles", BF16, NULL, gemm_20_small_tiles },
   { 21, "21_tile_192", BF16, NULL, gemm_21_tile_192 },
+  { 22, "22_stream_k_192", BF16, NULL, gemm_22_stream_k_192 },
 };
-#define MAX_ID 21
+#define MAX_ID 22
 #define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
 static int selected[MAX_ID + 1];   /* by id */
@@ -853,6 +856,7 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
   }
   snprintf(buf, cap, "%s", step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
                            : step == 21 ? "21, persistent, whole (192,192) tiles"
+                           : step == 22 ? "22, Stream-K over (192,192) tiles"
                            : step == 20 ? "20, small tiles, a (64,128) tile a CTA"
                            : step == 12 ? "12, whole tiles, one launch"
                            : step == 9 ? "9, K < 128 (mma.sync; C through shared memory)"
@@ -860,7 +864,7 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
                            : "17, persistent, whole tiles");
 }
 
-/* --route: the best path's choice for each size, and the three estimates behind it (hopper.cu);
+/* --route: the best path's choice for each size, and the four estimates behind it (hopper.cu);
  * then the same for fp32, step 18's launcher (18_fp32_stream_k.cu) */
 static int print_routes(lk_args *args, const char *list)
 {
@@ -872,13 +876,13 @@ static int print_routes(lk_args *args, const char *list)
   else cudaGetLastError();                             /* no device: the error is not sticky; clear it */
   sms = (int)lk_arg_int(args, "--sms", sms, 1, 100000);
   for (int i = 0; i < n; ++i) {
-    double stream_k, whole, tile_192;
-    gh_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole, &tile_192);
+    double stream_k, whole, tile_192, stream_k_192;
+    gh_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
     int step = gh_launch_route(sz[i].M, sz[i].N, sz[i].K, sz[i].lda, sz[i].ldb, sms);
     char what[96];
     route_name(step, sz[i].M, sz[i].N, sz[i].K, sms, what, sizeof what);
-    printf("route: %5dx%5dx%5d on %d SMs: Stream-K %8.1f, whole tiles %8.1f, (192,192) tiles %8.1f -> step %s\n",
-           sz[i].M, sz[i].N, sz[i].K, sms, stream_k, whole, tile_192, what);
+    printf("route: %5dx%5dx%5d on %d SMs: Stream-K %8.1f, whole tiles %8.1f, (192,192) tiles %8.1f, Stream-K (192,192)"
+           " %8.1f -> step %s\n", sz[i].M, sz[i].N, sz[i].K, sms, stream_k, whole, tile_192, stream_k_192, what);
     gemm_18_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole);   /* step 18's launcher, fp32 */
     printf("route fp32:             Stream-K %8.1f, whole tiles %8.1f -> step %s\n", stream_k, whole,
            whole <= stream_k ? "10, whole tiles" : "18, Stream-K");
@@ -991,7 +995,7 @@ static int cublas_choice(lk_args *args, const char *list)
     int step = gh_launch_route(M, N, K, sz[i].lda, sz[i].ldb, sms);
     int bm = GH_BM, bn = GH_BN;                        /* (128,256): steps 12, 15 and 17 */
     if (step == 20) bm = 64, bn = 128;
-    else if (step == 21) bm = bn = 192;
+    else if (step == 21 || step == 22) bm = bn = 192;
     else if (step == 16 || step == 19) bm = bn = 128;
     char tiles[96] = "";
     if (step != 9 && step != 8)                        /* step 9's or 8's tiles: not the best path's */

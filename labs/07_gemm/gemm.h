@@ -52,6 +52,7 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
 void gemm_19_split_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 void gemm_20_small_tiles(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 void gemm_21_tile_192(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
+void gemm_22_stream_k_192(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 
 /* The CTA tiling, done by the library on the host (gemm.cu): zipped_divide(mX, (BM,BK)) is
  * ((BM,BK),(ceil(M/BM),ceil(K/BK))):((_1,ld),(BM,BK*ld)), and local_tile(mX, tiler, (i,k)) is its
@@ -75,7 +76,7 @@ static inline int gemm_aligned16(const void *p, int ld, int size)
 /* beta == 0 means C is not read (BLAS): a kernel's epilogue */
 #if defined(__CUDACC__)
 // ANCHOR: flags
-/* The flags of the Stream-K and split-K fix-ups (steps 15, 18, 19): a CTA stores the launch's
+/* The flags of the Stream-K and split-K fix-ups (steps 15, 18, 19, 22): a CTA stores the launch's
  * epoch after its partial sums with a release at GPU scope, the owner loads it with an acquire;
  * an owner that waits about 10 s (2e10 cycles at 2 GHz) for a partial sum traps instead of hanging. */
 __device__ static inline void gemm_flag_store(int *flag, int v)

@@ -210,6 +210,43 @@ lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who,
 }
 // ANCHOR_END: schedule
 
+/* Stream-K over the (bm,bn) tiles of an (M,N,K) problem (steps 15 and 22): chapter 6's Stream-K
+ * scheduler over the tiles in the order above, on as many CTAs as there are SMs (never more than
+ * k iterations), with its default count of Stream-K tiles; a schedule it refuses ends the program
+ * with its reason, prefixed by `who` */
+lts_sk_params gh_stream_k_schedule(int M, int N, int K, int bm, int bn, const char *who)
+{
+  lts_params order;
+  lts_sk_params sk;
+  const char *err;
+  int tiles_m = (M + bm - 1) / bm, tiles_n = (N + bn - 1) / bn, tiles = tiles_m * tiles_n;
+  int k_iters = (K + GH_BK - 1) / GH_BK, sms = gh_sm_count();
+  long long iters = (long long)tiles * k_iters;
+  int ctas = iters < sms ? (int)iters : sms;             // never a CTA without a k tile
+  int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : tiles_m);
+  if (!lts_init(&order, tiles_m, tiles_n, 1, 1, 1, swz, gh_raster_m, &err) ||
+      !lts_sk_init(&sk, &order, k_iters, ctas, lts_sk_default_tiles(tiles, ctas, k_iters), &err)) {
+    fprintf(stderr, "%s: %s\n", who, err);
+    exit(1);
+  }
+  return sk;
+}
+/* The workspace of a Stream-K kernel: made on its first launch, a slot of `slot_floats` for each
+ * of the GPU's SMs (a CTA's partial sums) and a flag each; returns this launch's epoch, the value
+ * its flags are raised to, so that nothing is cleared between launches (flags of earlier launches
+ * never match; all are cleared again when the counter wraps) */
+int gh_stream_k_epoch(gh_sk_workspace *ws, size_t slot_floats)
+{
+  if (!ws->work) {
+    ws->slots = gh_sm_count();
+    LK_CHECK(cudaMalloc(&ws->work, (size_t)ws->slots * slot_floats * sizeof(float)));
+    LK_CHECK(cudaMalloc(&ws->flags, (size_t)ws->slots * sizeof(int)));
+  }
+  ws->epoch = ws->epoch == 0x7fffffff ? 1 : ws->epoch + 1;
+  if (ws->epoch == 1) LK_CHECK(cudaMemset(ws->flags, 0, (size_t)ws->slots * sizeof(int)));
+  return ws->epoch;
+}
+
 /* the rules below for a GPU of `sms` SMs (the launchers pass gh_sm_count(); --route any count) */
 static long long tiles_of(int M, int N, int bm, int bn) { return (long long)((M + bm - 1) / bm) * ((N + bn - 1) / bn); }
 static int small_tiles_pay(int M, int N, int sms) { return tiles_of(M, N, 128, 128) <= sms; }
@@ -260,12 +297,16 @@ int gh_split_parts(int M, int N, int K, int sms)
  *                                              it has 1.125 times the MMAs (21_tile_192.cu), and
  *                                              each tile 6 more for its epilogue; taken where it
  *                                              is below both others
+ *   step 22, in place of    T' (1.01 k + 6)    Stream-K over the same tiles: every SM the same
+ *     step 21, if lower     / P' + 24          share of them, and Stream-K's 24 and parts term
+ *                           + 2 (parts - 2)    as above (P' the CTAs it runs, parts = ceil(P'/T'))
  * with T the (128,256) tiles, k the k tiles of one and P the SMs.  The constants are fitted to
  * lab 07's timings of steps 12, 15, 16 and 17 at 11 shapes on an H100, the parts term to its 30
  * random shapes (chapter 7, "The best path"), step 19's to 9 small shapes timed with 1 to 4
  * parts and its fix-ups' to 12 shapes timed with 2 to 64, step 20's to 7 small shapes, step 21's
- * to 12 shapes timed beside the best path before it on an H100 (21_tile_192.cu); where the
- * estimates are close, either route is within a few percent. */
+ * to 12 shapes timed beside the best path before it on an H100 (21_tile_192.cu), step 22's
+ * made of step 21's and step 15's terms, not fitted (22_stream_k_192.cu); where the estimates
+ * are close, either route is within a few percent. */
 /* whole tiles without step 20: steps 16 and 19 where (128,128) tiles fit, else waves of (128,256) */
 static double whole_estimate(int M, int N, int K, int sms)
 {
@@ -284,13 +325,20 @@ static double tile_192_estimate(int M, int N, int K, int sms)
   double k = (K + GH_BK - 1) / GH_BK;
   return ceil((double)tiles_of(M, N, 192, 192) / sms) * (1.01 * k + 6);
 }
-void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole, double *tile_192)
+/* Stream-K over T tiles whose k tile costs `per_k` and each tile `per_tile` more, on P SMs */
+static double stream_k_estimate(double T, double k, double P, double per_k, double per_tile)
 {
-  double T = (double)tiles_of(M, N, GH_BM, GH_BN), k = (K + GH_BK - 1) / GH_BK;
-  double P = sms, ctas = T * k < P ? T * k : P, parts = ceil(ctas / T);
-  *stream_k = T * k / ctas + 24 + (parts > 2 ? 2 * (parts - 2) : 0);
+  double ctas = T * k < P ? T * k : P, parts = ceil(ctas / T);
+  return T * (per_k * k + per_tile) / ctas + 24 + (parts > 2 ? 2 * (parts - 2) : 0);
+}
+void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole, double *tile_192,
+                  double *stream_k_192)
+{
+  double k = (K + GH_BK - 1) / GH_BK;
+  *stream_k = stream_k_estimate((double)tiles_of(M, N, GH_BM, GH_BN), k, sms, 1, 0);
   *whole = small_tiles_win(M, N, K, sms) ? small_tiles_estimate(k) : whole_estimate(M, N, K, sms);
   *tile_192 = tile_192_estimate(M, N, K, sms);
+  *stream_k_192 = stream_k_estimate((double)tiles_of(M, N, 192, 192), k, sms, 1.01, 6);
 }
 // ANCHOR_END: stream_k_pays
 
@@ -299,9 +347,10 @@ int gh_persistent_pays(int M, int N) { return persistent_pays(M, N, gh_sm_count(
 // ANCHOR: best_path
 int gh_best_path(int M, int N, int K, int sms)
 {
-  double stream_k, whole, tile_192;
-  gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192);
-  if (tile_192 < stream_k && tile_192 < whole) return 21;   // (192,192) tiles fill the waves better
+  double stream_k, whole, tile_192, stream_k_192;
+  gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
+  if (tile_192 < stream_k && tile_192 < whole)         // (192,192) tiles fill the waves better: ...
+    return stream_k_192 < tile_192 ? 22 : 21;          // ... Stream-K over them, or whole waves
   if (stream_k < whole) return 15;                     // SMs idle for long under whole tiles: Stream-K
   if (small_tiles_win(M, N, K, sms)) return 20;        // (64,128) tiles fit at once and beat the others
   if (small_tiles_pay(M, N, sms))                      // (128,128) tiles fit at once: one a CTA, ...

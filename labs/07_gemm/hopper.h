@@ -1,4 +1,4 @@
-/* hopper.h -- what the Hopper steps (11 to 17, 19 to 21) share: the sm_90a instructions, each wrapped once in
+/* hopper.h -- what the Hopper steps (11 to 17, 19 to 22) share: the sm_90a instructions, each wrapped once in
  * inline PTX, the shared-memory plan of a (128,256,64) CTA tile, the consumer's k-tile of wgmma and the
  * epilogue; the host side (tensor maps, padding, the fallback) is in hopper.cu.
  *
@@ -52,7 +52,7 @@ int gh_prepare_box(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, i
 /* 1 when a persistent launch pays: at least 3 tiles per SM (steps 13 and 14; below, step 12) */
 int gh_persistent_pays(int M, int N);
 /* The lab's best path (step 17's launcher) on a GPU of `sms` SMs, by rules on the shape alone
- * (hopper.cu): 21 (192,192) tiles, 15 Stream-K, 20 small tiles, 16 ping-pong, 19 split-K, 12
+ * (hopper.cu): 21 (192,192) tiles, 22 Stream-K over them, 15 Stream-K, 20 small tiles, 16 ping-pong, 19 split-K, 12
  * warp-specialized, or 17; the launcher it names still pads the operands or falls back as
  * gh_prepare decides */
 int gh_best_path(int M, int N, int K, int sms);
@@ -64,11 +64,12 @@ int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms);
 #define GH_SPLIT_MAX 64
 int gh_split_parts(int M, int N, int K, int sms);
 static inline int gh_split_shared(int parts) { return parts > 3; }
-/* the three estimates gh_best_path weighs, in the time of one (128,256,64) k tile on one SM:
+/* the four estimates gh_best_path weighs, in the time of one (128,256,64) k tile on one SM:
  * Stream-K's, whole tiles' (step 16's or 19's kernel where (128,128) tiles fit, else waves of
- * (128,256); step 20's where its (64,128) tiles fit and it is the lower), and step 21's waves of
- * (192,192) tiles */
-void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole, double *tile_192);
+ * (128,256); step 20's where its (64,128) tiles fit and it is the lower), step 21's waves of
+ * (192,192) tiles, and step 22's Stream-K over them */
+void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole, double *tile_192,
+                  double *stream_k_192);
 /* a tensor map over C (fp32) for TMA stores of (32,32) boxes, 128-byte swizzled (step 17); 0 where
  * C's base or leading dimension breaks TMA's 16-byte rule */
 int gh_encode_c(CUtensorMap *map, float *C, int M, int N, int ldc);
@@ -91,6 +92,15 @@ int gh_schedule_swizzle(int count);
  * SM and never more than the tiles; a schedule the scheduler refuses ends the program with its
  * reason, prefixed by `who` */
 lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who, dim3 *grid);
+/* Stream-K over the (bm,bn) tiles (steps 15 and 22): chapter 6's scheduler with the order above,
+ * one CTA per SM (never more than the k iterations), its default Stream-K tiles; a schedule it
+ * refuses ends the program with its reason, prefixed by `who` */
+lts_sk_params gh_stream_k_schedule(int M, int N, int K, int bm, int bn, const char *who);
+/* a Stream-K kernel's workspace (static in its launcher, zero at first): a slot of partial sums and a
+ * flag per SM, made on the first launch; gh_stream_k_epoch returns the launch's epoch (the value
+ * its flags are raised to), clearing the flags when the counter starts again */
+typedef struct gh_sk_workspace { float *work; int *flags; int slots, epoch; } gh_sk_workspace;
+int gh_stream_k_epoch(gh_sk_workspace *ws, size_t slot_floats);
 int gh_sm_count(void);
 /* TMA's swizzle observed: where[m + 64 k] = the byte offset at which element (m,k) of a (64,64) box
  * of A lands in shared memory; -1 without an sm_90 GPU */
@@ -102,7 +112,7 @@ extern int gh_raster_m, gh_swizzle;
 extern int gh_force;
 /* clusters of 2 resident at once (step 14), as cudaOccupancyMaxActiveClusters reports: 0 before the first call */
 extern int gh_clusters_resident;
-/* Programmatic dependent launch (PDL) for the kernels of the best path (steps 12, 15-17, 19, 20):
+/* Programmatic dependent launch (PDL) for the kernels of the best path (steps 12, 15-17, 19-22):
  * 1 (the default) launches them with cudaLaunchAttributeProgrammaticStreamSerialization, so that a
  * launch may start before the kernel ahead of it in the stream has ended (07_gemm --pdl 0: plain
  * launches).  gh_launch_config fills *cfg and attr (grid, threads, dynamic shared memory, and
@@ -581,6 +591,89 @@ __device__ static inline void gh_load_ktile(const gh_smem_plan *p, int s, const 
   gh_tma_load(b + GH_BOX_B, tb, bar, kt * GH_BK, tn * GH_BN + 128);
 }
 // ANCHOR_END: load_ktile
+
+/* (192,192) tiles (steps 21 and 22) ----------------------------------------------------------- */
+/* The CTA tile local_tile(mC, (_192,_192), (tm,tn)): three consumer warpgroups, consumer c (0..2)
+ * computing local_tile(tile, (_64,_192), (c,_0)) with one m64n192k16 chain, 96 accumulators per
+ * thread.  A stage holds A's three (64 m, 64 k) boxes (24 KiB) and one (64 k, 192 n) box of B
+ * (24 KiB).  Shared memory: GH192_STAGES stages, their full and empty barriers in a 1024-byte
+ * block, one 8 KiB staging buffer per consumer for the TMA-store epilogue (two, as step 17 has,
+ * do not fit beside 4 stages; a launch without that epilogue leaves them out: GH192_STAGING
+ * bytes less). */
+// ANCHOR: tile_192
+#define GH192_BM 192
+#define GH192_BN 192
+#define GH192_STAGES 4
+#define GH192_STAGE_A (GH192_BM * GH_BK * 2)    /* 24 KiB: three (64 m, 64 k) boxes of A */
+#define GH192_STAGE_B (GH192_BN * GH_BK * 2)    /* 24 KiB: one (64 k, 192 n) box of B */
+#define GH192_STAGING (3 * 8192)                /* one (64 rows, 32 columns) fp32 buffer per consumer */
+#define GH192_SMEM (GH192_STAGES * (GH192_STAGE_A + GH192_STAGE_B) + 1024 + GH192_STAGING)
+/* Every address is the start of dynamic shared memory plus a constant, so that no pointer takes
+ * registers (the 96 accumulators and step 22's fix-up leave few): the start must lie on 1024 bytes,
+ * as it does where a kernel has no static shared memory (it follows the 1 KiB the system reserves);
+ * where it does not, the kernel traps rather than compute with a wrong swizzle. */
+typedef struct gh192_smem { uint8_t *base; } gh192_smem;
+__device__ static inline gh192_smem gh192_plan(uint8_t *raw)
+{
+  if (gh_smem(raw) % 1024 != 0) __trap();
+  gh192_smem p = { raw };
+  return p;
+}
+#define GH192_B_AT (GH192_STAGES * GH192_STAGE_A)                     /* B's stages after A's */
+#define GH192_BARS_AT (GH192_B_AT + GH192_STAGES * GH192_STAGE_B)     /* then the barriers ... */
+#define GH192_STAGING_AT (GH192_BARS_AT + 1024)                       /* ... and the staging buffers */
+__device__ static inline uint8_t *gh192_a(const gh192_smem *p, int s) { return p->base + s * GH192_STAGE_A; }
+__device__ static inline uint8_t *gh192_b(const gh192_smem *p, int s) { return p->base + GH192_B_AT + s * GH192_STAGE_B; }
+__device__ static inline uint64_t *gh192_full(const gh192_smem *p, int s) { return (uint64_t *)(p->base + GH192_BARS_AT) + s; }
+__device__ static inline uint64_t *gh192_empty(const gh192_smem *p, int s)
+{
+  return (uint64_t *)(p->base + GH192_BARS_AT) + GH192_STAGES + s;
+}
+__device__ static inline uint8_t *gh192_staging(const gh192_smem *p, int c) { return p->base + GH192_STAGING_AT + c * 8192; }
+/* thread 0, before the CTA's first barrier: the tensor maps prefetched, the stages' barriers made
+ * (full: the producer's one arrival and the bytes; empty: the 12 consumer warps) */
+__device__ static inline void gh192_setup(const gh192_smem *p, const CUtensorMap *tA, const CUtensorMap *tB,
+                                          const CUtensorMap *tC, int tma_c)
+{
+  gh_tma_prefetch_map(tA);
+  gh_tma_prefetch_map(tB);
+  if (tma_c) gh_tma_prefetch_map(tC);
+  for (int s = 0; s < GH192_STAGES; ++s) { gh_bar_init(gh192_full(p, s), 1); gh_bar_init(gh192_empty(p, s), 12); }
+  gh_fence_bar_init();
+}
+/* the producer: k tile kt of CTA tile (tm, tn) into stage s, 48 KiB counted on full[s] */
+__device__ static inline void gh192_load_ktile(const gh192_smem *p, int s, const CUtensorMap *tA, const CUtensorMap *tB,
+                                               int tm, int tn, int kt)
+{
+  uint8_t *a = gh192_a(p, s);
+  uint64_t *full = gh192_full(p, s);
+  gh_bar_expect(full, GH192_STAGE_A + GH192_STAGE_B);
+#pragma unroll
+  for (int j = 0; j < 3; ++j) gh_tma_load(a + j * GH_BOX_A, tA, full, tm * GH192_BM + 64 * j, kt * GH_BK);
+  gh_tma_load(gh192_b(p, s), tB, full, kt * GH_BK, tn * GH192_BN);
+}
+/* consumer c: its (64,64) slice of A (box c of the stage) times the stage's (64,192) of B */
+__device__ static inline void gh192_mma_ktile(float acc[96], const gh192_smem *p, int s, int c)
+{
+  const uint8_t *a = gh192_a(p, s) + c * GH_BOX_A, *b = gh192_b(p, s);
+  gh_wgmma_fence();
+#pragma unroll
+  for (int kk = 0; kk < GH_BK / 16; ++kk)
+    gh_wgmma_192(acc, gh_desc(a + kk * 2048, GH_BOX_A, 1024), gh_desc(b + kk * 32, 16, 1024));
+  gh_wgmma_commit();
+}
+/* consumer c writes its (64,192) part at (row0, col0): by TMA stores through its one staging
+ * buffer (six 32-column slices, each waiting for the read of the one before), or from the
+ * registers; nothing where the part lies past M */
+__device__ static inline void gh192_epilogue(const float acc[96], const gh192_smem *p, int tma_c, const CUtensorMap *tC,
+                                             int c, int row0, int col0, int M, int N, float alpha, float beta,
+                                             float *C, int ldc)
+{
+  if (row0 >= M) return;
+  if (tma_c) gh_epilogue_tma_slices(acc, 6, 1, gh192_staging(p, c), tC, c, row0, col0, alpha);
+  else gh_epilogue_cols(acc, 24, row0, col0, M, N, alpha, beta, C, ldc);
+}
+// ANCHOR_END: tile_192
 
 #endif /* __CUDACC__ */
 #endif
