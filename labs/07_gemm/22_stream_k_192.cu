@@ -26,7 +26,9 @@
  *   shapes where the rule takes this step: 6144x6144x8192 0.977 (0.881), 7680x7680x8192 0.968
  *   (0.885), 6144x6144x16384 0.941 (0.916), 12288^3 1.014 (0.990), 9216x9216x4096 0.956 (0.969);
  *   where it keeps step 21, level: 6144x6144x4096 1.038 (1.036), 3072x3072x16384 0.979 (0.976)
- *   (output-sk192.txt).  An earlier run, against the best path before this step: 6144x6144x8192
+ *   (output-sk192.txt).  The same command again: 0.949 (0.901), 0.965 (0.900), 0.941 (0.959),
+ *   1.007 (0.981), 0.945 (0.926); kept: 0.942 (0.954), 0.967 (0.987).  So faster in both runs at
+ *   6144x6144x8192, 7680x7680x8192 and 12288^3, a draw at the other two.  An earlier run, against the best path before this step: 6144x6144x8192
  *   0.983 (step 21, 0.921); where that path runs step 15 or 12, 2048x2048x16384 0.894 (0.980),
  *   5120x5120x4096 0.885 (0.982), 4096x4096x16384 0.885 (0.931), 8192^3 0.968 (0.965),
  *   1536x1536x16384 0.955 (0.960), and 3072x3072x16384 0.928 (step 21, 0.984; 0.979 in the run

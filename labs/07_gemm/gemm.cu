@@ -601,7 +601,7 @@ static void bench_one(const shape *s, int prec, uint64_t seed, FILE *csv, const 
  * are queued behind a kernel that holds the GPU for 5 ms, longer than the CPU takes to queue them
  * (checked), and far fewer than the launch queue holds, so no call waits: the CPU's time for the
  * loop is what the calls cost it, and the events around them time the GPU running them back to
- * back.  Medians of 7 rounds.  The kernels of the best path (steps 12, 15-17, 19, 20) are timed twice:
+ * back.  Medians of 7 rounds.  The kernels of the best path (steps 12, 15-17, 19-22) are timed twice:
  * with programmatic dependent launch, as they run by default, and with plain launches (--pdl 0). */
 // ANCHOR: launch_cost
 __global__ void gemm_hold(unsigned long long ns)

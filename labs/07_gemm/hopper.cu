@@ -1,4 +1,4 @@
-/* hopper.cu -- the host side of the Hopper steps (11 to 17, 19 to 21): tensor maps, padded copies where
+/* hopper.cu -- the host side of the Hopper steps (11 to 17, 19 to 22): tensor maps, padded copies where
  * TMA's alignment rules are not met, and the choice between them and the predicated step 9.
  *
  * TMA reads a matrix through a tensor map (cuTensorMapEncodeTiled), which needs the base address

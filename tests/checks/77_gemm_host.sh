@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Lab 07 (the GEMM ladder) on the host: it builds for sm_80 and sm_90a with no warning (the lab
 # rule compiles with -Werror), every kernel file also compiles alone for sm_80 and sm_90 and the
-# Hopper steps (11-17, 19-21) for sm_90a, no kernel spills registers to local memory or has a stack
+# Hopper steps (11-17, 19-22) for sm_90a, no kernel spills registers to local memory or has a stack
 # frame, ptxas reports no serialized wgmma (C7515-C7520) and no ignored setmaxnreg (C7508), the host-only
 # self-test passes (the fp64 reference against a naive fp32 GEMM, the tolerance and the guard on
 # planted errors), --route's choices follow the estimates it prints and step 19's limits at 180
