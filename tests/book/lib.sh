@@ -22,11 +22,12 @@ with_fixture() {
 	echo 'include tests/book/fixture/fixture.mk' >> "$1/figures/figures.mk"
 }
 
-# expect_failure WHAT NEEDLE... : run "make book" in $W; it must fail and its
-# output must name every NEEDLE
+# expect_failure WHAT NEEDLE... : run "make book" in $W (or "make $TARGET",
+# where TARGET names one page); it must fail and its output must name every
+# NEEDLE
 expect_failure() {
 	what=$1; shift
-	out=$(cd "$W" && make --no-print-directory book 2>&1); rc=$?
+	out=$(cd "$W" && make --no-print-directory "${TARGET:-book}" 2>&1); rc=$?
 	missing=
 	for n in "$@"; do printf '%s' "$out" | grep -qF -- "$n" || missing="$missing '$n'"; done
 	if [ $rc -ne 0 ] && [ -z "$missing" ]; then
