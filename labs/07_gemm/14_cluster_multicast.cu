@@ -33,6 +33,10 @@
  * measurable and the multicast buys about 1% at 8192^3 over the same kernel without it: step 13
  * is not limited by L2 bandwidth at these sizes, and step 14 only matches it.  What still
  * separates both from cuBLAS is the epilogue, which the tensor cores wait for.
+ * Later, with step 17's TMA-store epilogue (tma_c, gh_clusters(..., 1)), the same clusters ran
+ * 7-9% faster than with their own epilogue and ahead of Stream-K at 8192^3 on an H100; the best
+ * path runs them so where K >= 8192 in many full waves (hopper.cu, clusters_pay).  Step 14's own
+ * launcher keeps the direct epilogue and no PDL, as measured below.
  * Measured (H200, the run recorded on 2026-11-22, versions timed one after another):
  *   0.910 of cuBLAS at 4096^3, 0.960 at
  *   8192^3; 2.97x at 4095^3, 2.81x at 4097^3 (step 13: 2.31x).
@@ -42,25 +46,31 @@
 #include "labkit.h"
 
 #define S14_STAGES 4
+#define S14_SMEM GH_SMEM_STAGED(S14_STAGES)   /* with step 17's staging buffers (the best path) */
 
 // ANCHOR: kernel
 __global__ void __launch_bounds__(384, 1)
 k14_cluster_multicast(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
-                      lts_params sched, int M, int N, int K, float alpha, float beta, float *C, int ldc)
+                      const __grid_constant__ CUtensorMap tC, int tma_c, lts_params sched, int M, int N, int K,
+                      float alpha, float beta, float *C, int ldc)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
-  gh_smem_plan p = gh_plan(raw, S14_STAGES);
+  uint8_t *staging;                                      // step 17's buffers, where tma_c
+  gh_smem_plan p = gh_plan_staged(raw, S14_STAGES, &staging);
   int tid = threadIdx.x, wg = tid / 128;
   uint32_t rank = gh_cluster_rank();                     // 0 or 1: blockIdx.x % 2
   int ktiles = (K + GH_BK - 1) / GH_BK;
   if (tid == 0) {
     gh_tma_prefetch_map(&tA);
     gh_tma_prefetch_map(&tB);
+    if (tma_c) gh_tma_prefetch_map(&tC);
     for (int s = 0; s < S14_STAGES; ++s) { gh_bar_init(&p.full[s], 1); gh_bar_init(&p.empty[s], 16); }
     gh_fence_bar_init();
   }
   gh_cluster_sync();
+  gh_grid_wait();                                        // PDL (the best path's launches): the launch
+  gh_grid_release();                                     // ahead has ended; the next may start its prologue
   int it = 0;
   if (wg == 0) {                                         // the producer
     GH_SETMAXNREG_DEC(40);
@@ -100,39 +110,37 @@ k14_cluster_multicast(const __grid_constant__ CUtensorMap tA, const __grid_const
       GH_WGMMA_WAIT(0);
       gh_fence_acc(acc);
       gh_release_pair(&p.empty[(it - 1) % S14_STAGES], rank);
-      gh_epilogue(acc, w.m * GH_BM + 64 * c, w.n * GH_BN, M, N, alpha, beta, C, ldc);
+      if (tma_c) gh_epilogue_tma(acc, staging + c * 16384, &tC, c, w.m * GH_BM + 64 * c, w.n * GH_BN, alpha);
+      else gh_epilogue(acc, w.m * GH_BM + 64 * c, w.n * GH_BN, M, N, alpha, beta, C, ldc);
     }
+    if (tma_c && tid % 128 == 0) gh_store_wait_all();  // C is written before the CTA ends
   }
   gh_cluster_sync();
 #endif
 }
 // ANCHOR_END: kernel
 
-void gemm_14_cluster_multicast(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
-                               float beta, float *C, int ldc)
+/* Step 14's clusters with the direct epilogue (tma_epilogue 0, step 14 itself) or with step 17's
+ * TMA-store epilogue (the best path, at any K); returns 0, launching nothing, where the latter is
+ * asked for and C may not be written by TMA (gh_tma_c_may) */
+int gh_clusters(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C,
+                int ldc, int tma_epilogue)
 {
-  if (!gh_persistent_pays(M, N)) {                       // as step 13: few tiles per SM, step 12
-    gemm_12_warp_specialized(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
-    return;
-  }
+  CUtensorMap tC;
+  int tma_c = tma_epilogue ? gh_tma_c_may(&tC, M, N, beta, C, ldc) : (memset(&tC, 0, sizeof tC), 0);
+  if (tma_epilogue && !tma_c) return 0;
   gh_operands op;
   if (!gh_prepare(M, N, K, A, lda, B, ldb, &op)) {
     gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
-    return;
+    return 1;
   }
   static int active;                                     // clusters of 2 resident at once
+  cudaLaunchConfig_t cfg;
+  cudaLaunchAttribute attr[2];
+  size_t smem = tma_c ? S14_SMEM : S14_SMEM - GH_STAGING;   // one CTA an SM either way
   if (!active) {
-    LK_CHECK(cudaFuncSetAttribute(k14_cluster_multicast, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  GH_SMEM(S14_STAGES)));
-    cudaLaunchConfig_t cfg = {};
-    cudaLaunchAttribute attr;
-    attr.id = cudaLaunchAttributeClusterDimension;
-    attr.val.clusterDim.x = 2; attr.val.clusterDim.y = 1; attr.val.clusterDim.z = 1;
-    cfg.gridDim = dim3(2, 1, 1);
-    cfg.blockDim = dim3(384, 1, 1);
-    cfg.dynamicSmemBytes = GH_SMEM(S14_STAGES);
-    cfg.attrs = &attr;
-    cfg.numAttrs = 1;
+    LK_CHECK(cudaFuncSetAttribute(k14_cluster_multicast, cudaFuncAttributeMaxDynamicSharedMemorySize, S14_SMEM));
+    gh_launch_config(&cfg, attr, dim3(2, 1, 1), 384, S14_SMEM, 2);
     LK_CHECK(cudaOccupancyMaxActiveClusters(&active, k14_cluster_multicast, &cfg));
     if (active < 1) { fprintf(stderr, "gemm_14_cluster_multicast: no cluster of 2 fits on this GPU\n"); exit(1); }
     gh_clusters_resident = active;
@@ -147,15 +155,23 @@ void gemm_14_cluster_multicast(int M, int N, int K, float alpha, const bf16 *A, 
   }
   int gx, gy, gz;
   lts_grid(&sched, active, &gx, &gy, &gz);               // (2, 1, P): P clusters of 2
-  cudaLaunchConfig_t cfg = {};
-  cudaLaunchAttribute attr;
-  attr.id = cudaLaunchAttributeClusterDimension;          // clusters of (2,1,1) CTAs
-  attr.val.clusterDim.x = 2; attr.val.clusterDim.y = 1; attr.val.clusterDim.z = 1;
-  cfg.gridDim = dim3(gx, gy, gz);
-  cfg.blockDim = dim3(384, 1, 1);
-  cfg.dynamicSmemBytes = GH_SMEM(S14_STAGES);
-  cfg.attrs = &attr;
-  cfg.numAttrs = 1;
-  LK_CHECK(cudaLaunchKernelEx(&cfg, k14_cluster_multicast, op.a, op.b, sched, M, N, K, alpha, beta, C, ldc));
+  gh_launch_config(&cfg, attr, dim3(gx, gy, gz), 384, smem, 2);
+  if (!tma_epilogue && cfg.numAttrs == 2) {              // step 14 itself: no PDL, the cluster alone
+    attr[0] = attr[1];
+    cfg.numAttrs = 1;
+  }
+  LK_CHECK(cudaLaunchKernelEx(&cfg, k14_cluster_multicast, op.a, op.b, tC, tma_c, sched, M, N, K, alpha, beta, C,
+                              ldc));
   LK_CHECK(cudaGetLastError());
+  return 1;
+}
+
+void gemm_14_cluster_multicast(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
+                               float beta, float *C, int ldc)
+{
+  if (!gh_persistent_pays(M, N)) {                       // as step 13: few tiles per SM, step 12
+    gemm_12_warp_specialized(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
+  gh_clusters(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 0);
 }

@@ -16,7 +16,8 @@
  * without the staged epilogue leaves the buffers out, GH_SMEM_STAGED).
  *
  * The launcher is the lab's best path, by rules on the shape (hopper.cu, gh_best_path): where waves
- * of (192,192) tiles are estimated to beat the rest -> step 21; where whole
+ * of (192,192) tiles are estimated to beat the rest -> step 21 (or 22); where K >= 8192 and whole
+ * (128,256) tiles fill at least 8 waves -> step 14's clusters with this step's epilogue; where whole
  * tiles would leave SMs idle for longer than Stream-K's fix-up costs -> step 15's kernel, with this
  * step's epilogue where it may (gh_stream_k in 15_stream_k.cu); C's (128,128)
  * tiles fit on the SMs in one wave -> step 16's kernel (smaller tiles, more SMs at work), or step
@@ -119,7 +120,9 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
                        float *C, int ldc)
 {
   // ANCHOR: route
-  /* the best path by the shape (hopper.cu): step 21's (192,192) tiles where their waves are the
+  /* the best path by the shape (hopper.cu): step 14's clusters with this step's epilogue in place
+   * of (128,256) tiles, whole or by Stream-K, where the k loop is long and they fill many waves,
+   * or, where TMA may not write C, the path without them; step 21's (192,192) tiles where their waves are the
    * fullest and its estimate the lowest, or step 22's Stream-K over them where that is lower still;
    * Stream-K where whole tiles would leave SMs idle for
    * longer than its fix-up costs; step 20's (64,128) tiles where they fit on the SMs at once and
@@ -127,7 +130,12 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
    * (one tile per CTA, twice as many SMs at work as (128,256) tiles), or step 19's where the SMs
    * hold two parts of each tile or more; step 12 under 3 tiles of (128,256) per SM; otherwise this
    * kernel */
-  switch (gh_best_path(M, N, K, gh_sm_count())) {
+  int route = gh_best_path(M, N, K, gh_sm_count());
+  if (route == 14) {                                     // step 14's clusters with this step's epilogue, ...
+    if (gh_clusters(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1)) return;
+    route = gh_best_path_unclustered(M, N, K, gh_sm_count());   // ... or, where TMA may not write C, the rest
+  }
+  switch (route) {
   case 21: gemm_21_tile_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 22: gemm_22_stream_k_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 15: gh_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1); return;   // with this epilogue

@@ -836,12 +836,14 @@ static void bench_schedules(void)
  * main
  * ---------------------------------------------------------------------------------------------- */
 
+#define STR_(x) #x
+#define STR(x) STR_(x)   /* MAX_ID as text, so the usage cannot fall behind the ladder */
 static const char *usage =
   "usage: 07_gemm [--check-only] [--quick] [--sizes LIST] [--versions LIST] [--shapes N]\n"
   "               [--csv FILE] [--data DIR] [--self-test] [--schedules] [--choice] [--bench-shapes N]\n"
   "               [--timeline DIR] [--route LIST [--sms P]] [--launch-cost] [--pdl 0|1]\n"
   "               [--cublas-choice LIST]\n"
-  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-21\n";
+  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-" STR(MAX_ID) "\n";
 
 static int parse_sizes(const char *s, shape *out, int cap);
 
@@ -855,6 +857,7 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
     return;
   }
   snprintf(buf, cap, "%s", step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
+                           : step == 14 ? "14, clusters of 2 sharing B, C by TMA stores"
                            : step == 21 ? "21, persistent, whole (192,192) tiles"
                            : step == 22 ? "22, Stream-K over (192,192) tiles"
                            : step == 20 ? "20, small tiles, a (64,128) tile a CTA"

@@ -52,10 +52,13 @@ int gh_prepare_box(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, i
 /* 1 when a persistent launch pays: at least 3 tiles per SM (steps 13 and 14; below, step 12) */
 int gh_persistent_pays(int M, int N);
 /* The lab's best path (step 17's launcher) on a GPU of `sms` SMs, by rules on the shape alone
- * (hopper.cu): 21 (192,192) tiles, 22 Stream-K over them, 15 Stream-K, 20 small tiles, 16 ping-pong, 19 split-K, 12
- * warp-specialized, or 17; the launcher it names still pads the operands or falls back as
- * gh_prepare decides */
+ * (hopper.cu): 14 clusters of 2 with step 17's epilogue, 21 (192,192) tiles, 22 Stream-K over
+ * them, 15 Stream-K, 20 small tiles, 16 ping-pong, 19 split-K, 12 warp-specialized, or 17; the
+ * launcher it names still pads the operands or falls back as gh_prepare decides */
 int gh_best_path(int M, int N, int K, int sms);
+/* the same without the clusters: what the launcher runs where it would take them but TMA may not
+ * write C (beta != 0, C unaligned, M not a multiple of 4) */
+int gh_best_path_unclustered(int M, int N, int K, int sms);
 /* what step 17's launcher runs with operands at aligned addresses, leading dimensions lda and ldb:
  * 9 or 8 where K < 128 (the fallbacks of gh_route), else gh_best_path */
 int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms);
@@ -77,6 +80,13 @@ int gh_encode_c(CUtensorMap *map, float *C, int M, int N, int ldc);
  * made, or 0 (the direct epilogue) -- see hopper.cu; above K = GH_TMA_C_MAX_K it measured slower */
 #define GH_TMA_C_MAX_K 4096
 int gh_tma_c(CUtensorMap *map, int M, int N, int K, float beta, float *C, int ldc);
+/* where TMA may write C at all, whatever K (the best path's clusters): 1 with *map made, or 0 */
+int gh_tma_c_may(CUtensorMap *map, int M, int N, float beta, float *C, int ldc);
+/* step 14's clusters with the direct epilogue (tma_epilogue 0, step 14 itself) or with step 17's
+ * TMA-store epilogue (the best path); 0, with nothing launched, where that epilogue is asked for and
+ * gh_tma_c_may refuses it */
+int gh_clusters(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C,
+                int ldc, int tma_epilogue);
 /* step 15's Stream-K with the direct epilogue (tma_epilogue 0, step 15 itself) or, where gh_tma_c
  * allows, step 17's TMA-store epilogue (the best path) */
 void gh_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,

@@ -4,8 +4,8 @@
 # Hopper steps (11-17, 19-22) for sm_90a, no kernel spills registers to local memory or has a stack
 # frame, ptxas reports no serialized wgmma (C7515-C7520) and no ignored setmaxnreg (C7508), the host-only
 # self-test passes (the fp64 reference against a naive fp32 GEMM, the tolerance and the guard on
-# planted errors), --route's choices follow the estimates it prints and step 19's limits at 180
-# random shapes and 5 large ones, and bad arguments are usage errors.
+# planted errors), --route's choices follow the clusters' rule, the estimates it prints and step
+# 19's limits at 180 random shapes and 10 large ones, and bad arguments are usage errors.
 cd "$(dirname "$0")/../.." && . tests/book/lib.sh
 bin=$B/bin/07_gemm
 nvcc=$(make --no-print-directory -s -f Makefile -f - print-nvcc <<'MK'
@@ -50,9 +50,11 @@ fi
 n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
-# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 5 large ones) on
+# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 10 large ones) on
 # 132 SMs: below K = 128, step 9 (or step 8 for a tiny problem with an unaligned operand, as
-# gh_route); elsewhere each choice follows its four estimates (step 21 or 22 where step 21's is below
+# gh_route); step 14's clusters exactly where K >= 8192, the (128,256) tiles number at least 8
+# per SM, (192,192) tiles do not win by their estimates and 0.97 of whole tiles' is below
+# Stream-K's; elsewhere each choice follows its four estimates (step 21 or 22 where step 21's is below
 # the first two, step 22 of them where its own is below step 21's; else step 15 where Stream-K's is
 # below whole tiles'); step 16 or 19 only where the (128,128) tiles U fit
 # (U <= 132), step 20 only where its CTAs (one per (64,128) tile, in pairs along m) do; step 19 only with 2 to 64 parts, U x parts <= 132 and 4 k tiles a part or more: all
@@ -60,8 +62,10 @@ n=$(grep -c '^  ok ' "$tmp/out")
 shapes=$(awk 'BEGIN { srand(7); for (c = 0; c < 3; c++) { l = ""; for (i = 0; i < 60; i++) {
 	m = int(exp(rand() * log(9000))) + 1; n = int(exp(rand() * log(9000))) + 1; k = int(exp(rand() * log(9000))) + 1
 	l = l (i ? "," : "") m "x" n "x" k } print l } }')
-# and five large shapes where (192,192) tiles win, whole (step 21) or by Stream-K (step 22)
-shapes="$shapes 6144x6144x8192,9216x9216x4096,7680x7680x8192,3072x3072x4096,6144x6144x4096"
+# and ten large shapes where (192,192) tiles win, whole (step 21) or by Stream-K (step 22), or the
+# clusters do (step 14)
+shapes="$shapes 6144x6144x8192,9216x9216x4096,7680x7680x8192,3072x3072x4096,6144x6144x4096,6144x6144x6144"
+shapes="$shapes 5760x5760x8192,8192x8192x8192,16384x4096x8192,8192x8192x9000"
 bad=0
 for list in $shapes; do
 	CUDA_VISIBLE_DEVICES= "$bin" --route "$list" --sms 132 >>"$tmp/route" 2>&1 || bad=$((bad + 1))
@@ -73,7 +77,10 @@ awk '
 		U = int((M + 127) / 128) * int((N + 127) / 128); k = int((K + 63) / 64)
 		if (K < 128) { q = ((M % 8 || K % 8) && M * N * K < 1048576) ? 8 : 9
 			if (step != q) fail("K < 128: step " step ", not " q); next }
+		T = int((M + 127) / 128) * int((N + 255) / 256)
 		big = step == 21 || step == 22
+		if ((step == 14) != (K >= 8192 && T >= 8 * 132 && !(t < s && t < w) && 0.97 * w < s)) fail("the clusters against their rule")
+		if (step == 14) next
 		if (big != (t < s && t < w)) fail("(192,192) tiles chosen against the estimates")
 		if (big && (step == 22) != (x < t)) fail("Stream-K over (192,192) tiles chosen against its estimate")
 		if (!big && (step == 15) != (s < w)) fail("Stream-K chosen against its estimates")
@@ -91,11 +98,11 @@ awk '
 		if ((step == 18) != (s < w)) fail("fp32: step " step " against its estimates") }
 ' "$tmp/route" >"$tmp/route-bad"
 bad=$((bad + $(wc -l <"$tmp/route-bad")))
-if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 185 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 185 ] &&
-	[ "$(grep -c -- '-> step 22,' "$tmp/route")" -ge 3 ]; then
-	ok "07_gemm --route at 180 random shapes and 5 large ones: every choice follows its estimates and the split's limits"
+if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 190 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 190 ] &&
+	[ "$(grep -c -- '-> step 22,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 14,' "$tmp/route")" -ge 3 ]; then
+	ok "07_gemm --route at 180 random shapes and 10 large ones: every choice follows its rules, its estimates and the split's limits"
 else
-	not_ok "07_gemm --route breaks its rules at $bad of 185 shapes"; head -5 "$tmp/route-bad"
+	not_ok "07_gemm --route breaks its rules at $bad of 190 shapes"; head -5 "$tmp/route-bad"
 fi
 
 for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" "--pdl 2" "--pdl" \
