@@ -34,8 +34,9 @@
  * is not limited by L2 bandwidth at these sizes, and step 14 only matches it.  What still
  * separates both from cuBLAS is the epilogue, which the tensor cores wait for.
  * Later, with step 17's TMA-store epilogue (tma_c, gh_clusters(..., 1)), the same clusters ran
- * 7-9% faster than with their own epilogue and ahead of Stream-K at 8192^3 on an H100; the best
- * path runs them so where K >= 8192 in many full waves (hopper.cu, clusters_pay).  Step 14's own
+ * 6-9% faster than with their own epilogue and ahead of Stream-K at 8192^3 on an H100; the best
+ * path runs them so where K >= 8192 in many full waves (hopper.cu, clusters_pay), and where B's
+ * columns lie off 128-byte lines (b_off_lines: 0.94-0.99 of cuBLAS against 0.68-0.78).  Step 14's own
  * launcher keeps the direct epilogue and no PDL, as measured below.
  * Measured (H200, the run recorded on 2026-11-22, versions timed one after another):
  *   0.910 of cuBLAS at 4096^3, 0.960 at

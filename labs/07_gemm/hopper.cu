@@ -357,9 +357,9 @@ int gh_persistent_pays(int M, int N) { return persistent_pays(M, N, gh_sm_count(
  * (128,256) tiles make at least GH_CLUSTER_MIN_WAVES waves; and where whole tiles, GH_CLUSTER_GAIN
  * faster in clusters, still beat Stream-K's estimate, so that the clusters never take a last wave
  * that leaves many SMs idle.  Measured at 8192^3 (15.5 waves: whole tiles 2048 against Stream-K's
- * 2010), in runs that time both: 3.4% faster than Stream-K on an H100 (5 runs), 0.9% on an H200 (3
- * runs), so about 5% and 3% faster than whole tiles without clusters; the 3% is the gain the rule
- * counts on.  Below K = 8192 or with fewer waves they gained on one GPU and lost on the other, or
+ * 2010), in runs that time both: 1.5-6% faster than Stream-K on an H100 (9 runs), 0.3-1.2% on an
+ * H200 (4 runs); with the factor 0.97 their estimate comes out 1.2% under Stream-K's, the smaller
+ * GPU's gain.  Below K = 8192 or with fewer waves they gained on one GPU and lost on the other, or
  * lost on both (5120 x 5120 x 4096, 6.06 waves: 12%); in place of step 22 they gained on the H100
  * and lost up to 1.4% on the H200 (chapter 7). */
 #define GH_CLUSTER_MIN_K 8192
@@ -391,6 +391,22 @@ static int best_path(int M, int N, int K, int sms, int clusters)
 int gh_best_path(int M, int N, int K, int sms) { return best_path(M, N, K, sms, 1); }
 int gh_best_path_unclustered(int M, int N, int K, int sms) { return best_path(M, N, K, sms, 0); }
 // ANCHOR_END: best_path
+
+// ANCHOR: b_off_lines
+/* B's columns off 128-byte lines: ldb a multiple of 8, so TMA reads B as it is (no padded copy),
+ * but not of 64, so most 128-byte rows of a TMA box of B lie across two cache lines.  Whole
+ * (128,256) tiles and Stream-K then read 0.63-0.70 of cuBLAS on an H100 (K = 9000: 4096 x 4096,
+ * 8192 x 8192, 3072 x 3072), the clusters, each CTA of which loads half of B's box, 0.98-1.01; so
+ * where the best path would run (128,256) tiles persistently (steps 15 and 17, 3 tiles an SM or
+ * more), it runs the clusters instead (chapter 7). */
+static int b_off_lines(int ldb) { return ldb % 8 == 0 && ldb % 64 != 0; }
+int gh_best_path_ld(int M, int N, int K, int ldb, int sms)
+{
+  int path = gh_best_path(M, N, K, sms);
+  if ((path == 15 || path == 17) && b_off_lines(ldb) && persistent_pays(M, N, sms)) return 14;
+  return path;
+}
+// ANCHOR_END: b_off_lines
 /* What step 17's launcher runs for operands whose addresses are 16-byte aligned (as cudaMalloc's)
  * with leading dimensions lda and ldb, on an sm_90 GPU of `sms` SMs: gh_route's rule below GH_MIN_K
  * (a leading dimension is aligned when it is a multiple of 8 bf16), else the best path's kernel
@@ -398,7 +414,7 @@ int gh_best_path_unclustered(int M, int N, int K, int sms) { return best_path(M,
 int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms)
 {
   if (K < GH_MIN_K) return short_k_route(M, N, K, lda % 8 || ldb % 8);
-  return gh_best_path(M, N, K, sms);
+  return gh_best_path_ld(M, N, K, ldb, sms);
 }
 
 /* ------------------------------------------------------------------------------------------------

@@ -59,6 +59,9 @@ int gh_best_path(int M, int N, int K, int sms);
 /* the same without the clusters: what the launcher runs where it would take them but TMA may not
  * write C (beta != 0, C unaligned, M not a multiple of 4) */
 int gh_best_path_unclustered(int M, int N, int K, int sms);
+/* gh_best_path, and step 14's clusters in place of steps 15 and 17 where B's columns lie off
+ * 128-byte lines (ldb a multiple of 8 but not of 64) and there are 3 (128,256) tiles an SM or more */
+int gh_best_path_ld(int M, int N, int K, int ldb, int sms);
 /* what step 17's launcher runs with operands at aligned addresses, leading dimensions lda and ldb:
  * 9 or 8 where K < 128 (the fallbacks of gh_route), else gh_best_path */
 int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms);

@@ -52,9 +52,10 @@ n=$(grep -c '^  ok ' "$tmp/out")
 
 # --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 10 large ones) on
 # 132 SMs: below K = 128, step 9 (or step 8 for a tiny problem with an unaligned operand, as
-# gh_route); step 14's clusters exactly where K >= 8192, the (128,256) tiles number at least 8
-# per SM, (192,192) tiles do not win by their estimates and 0.97 of whole tiles' is below
-# Stream-K's; elsewhere each choice follows its four estimates (step 21 or 22 where step 21's is below
+# gh_route); step 14's clusters exactly where (192,192) tiles do not win by their estimates and
+# either K >= 8192, the (128,256) tiles number at least 8 per SM and 0.97 of whole tiles' estimate
+# is below Stream-K's, or B's columns (ldb = K) lie off 128-byte lines, K a multiple of 8 but not
+# of 64, with at least 3 tiles per SM; elsewhere each choice follows its four estimates (step 21 or 22 where step 21's is below
 # the first two, step 22 of them where its own is below step 21's; else step 15 where Stream-K's is
 # below whole tiles'); step 16 or 19 only where the (128,128) tiles U fit
 # (U <= 132), step 20 only where its CTAs (one per (64,128) tile, in pairs along m) do; step 19 only with 2 to 64 parts, U x parts <= 132 and 4 k tiles a part or more: all
@@ -79,7 +80,8 @@ awk '
 			if (step != q) fail("K < 128: step " step ", not " q); next }
 		T = int((M + 127) / 128) * int((N + 255) / 256)
 		big = step == 21 || step == 22
-		if ((step == 14) != (K >= 8192 && T >= 8 * 132 && !(t < s && t < w) && 0.97 * w < s)) fail("the clusters against their rule")
+		long = K >= 8192 && T >= 8 * 132 && 0.97 * w < s; straddle = K % 8 == 0 && K % 64 != 0 && T >= 3 * 132
+		if ((step == 14) != (!(t < s && t < w) && (long || straddle))) fail("the clusters against their rule")
 		if (step == 14) next
 		if (big != (t < s && t < w)) fail("(192,192) tiles chosen against the estimates")
 		if (big && (step == 22) != (x < t)) fail("Stream-K over (192,192) tiles chosen against its estimate")
