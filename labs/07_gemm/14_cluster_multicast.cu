@@ -128,7 +128,8 @@ int gh_clusters(int M, int N, int K, float alpha, const bf16 *A, int lda, const 
                 int ldc, int tma_epilogue)
 {
   CUtensorMap tC;
-  int tma_c = tma_epilogue ? gh_tma_c_may(&tC, M, N, beta, C, ldc) : (memset(&tC, 0, sizeof tC), 0);
+  memset(&tC, 0, sizeof tC);                             // unused by the direct epilogue
+  int tma_c = tma_epilogue && gh_tma_c_may(&tC, M, N, beta, C, ldc);
   if (tma_epilogue && !tma_c) return 0;
   gh_operands op;
   if (!gh_prepare(M, N, K, A, lda, B, ldb, &op)) {

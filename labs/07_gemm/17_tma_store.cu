@@ -132,7 +132,7 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
    * (one tile per CTA, twice as many SMs at work as (128,256) tiles), or step 19's where the SMs
    * hold two parts of each tile or more; step 12 under 3 tiles of (128,256) per SM; otherwise this
    * kernel */
-  int route = gh_best_path_ld(M, N, K, ldb, gh_sm_count());
+  int route = gh_best_path(M, N, K, ldb, gh_sm_count());
   if (route == 14) {                                     // step 14's clusters with this step's epilogue, ...
     if (gh_clusters(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1)) return;
     route = gh_best_path_unclustered(M, N, K, gh_sm_count());   // ... or, where TMA may not write C, the rest

@@ -365,20 +365,20 @@ int gh_persistent_pays(int M, int N) { return persistent_pays(M, N, gh_sm_count(
 #define GH_CLUSTER_MIN_K 8192
 #define GH_CLUSTER_MIN_WAVES 8
 #define GH_CLUSTER_GAIN 0.03
-static int clusters_pay(int M, int N, int K, int sms, double stream_k, double whole)
+static int clusters_pay(int M, int N, int K, int sms)
 {
+  double stream_k, whole, tile_192, stream_k_192;
+  gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
   return K >= GH_CLUSTER_MIN_K && tiles_of(M, N, GH_BM, GH_BN) >= (long long)GH_CLUSTER_MIN_WAVES * sms &&
          (1 - GH_CLUSTER_GAIN) * whole < stream_k;
 }
 // ANCHOR_END: clusters_pay
 
 // ANCHOR: best_path
-static int best_path(int M, int N, int K, int sms, int clusters)
+int gh_best_path_unclustered(int M, int N, int K, int sms)
 {
   double stream_k, whole, tile_192, stream_k_192;
   gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
-  if (clusters && !(tile_192 < stream_k && tile_192 < whole) && clusters_pay(M, N, K, sms, stream_k, whole))
-    return 14;                                         // (128,256) tiles, long k loops, full waves: in clusters
   if (tile_192 < stream_k && tile_192 < whole)         // (192,192) tiles fill the waves better: ...
     return stream_k_192 < tile_192 ? 22 : 21;          // ... Stream-K over them, or whole waves
   if (stream_k < whole) return 15;                     // SMs idle for long under whole tiles: Stream-K
@@ -388,8 +388,6 @@ static int best_path(int M, int N, int K, int sms, int clusters)
   if (!persistent_pays(M, N, sms)) return 12;          // under 3 tiles an SM: one launch of tiles
   return 17;                                           // persistent, C by TMA stores where it may
 }
-int gh_best_path(int M, int N, int K, int sms) { return best_path(M, N, K, sms, 1); }
-int gh_best_path_unclustered(int M, int N, int K, int sms) { return best_path(M, N, K, sms, 0); }
 // ANCHOR_END: best_path
 
 // ANCHOR: b_off_lines
@@ -400,10 +398,15 @@ int gh_best_path_unclustered(int M, int N, int K, int sms) { return best_path(M,
  * where the best path would run (128,256) tiles persistently (steps 15 and 17, 3 tiles an SM or
  * more), it runs the clusters instead (chapter 7). */
 static int b_off_lines(int ldb) { return ldb % 8 == 0 && ldb % 64 != 0; }
-int gh_best_path_ld(int M, int N, int K, int ldb, int sms)
+/* the best path: the route by the shape, and where that runs (128,256) tiles, whole or by
+ * Stream-K, step 14's clusters in their place where either rule above holds (both ask for 3 tiles
+ * an SM or more, so steps 12, 16, 19 and 20 never meet them) */
+int gh_best_path(int M, int N, int K, int ldb, int sms)
 {
-  int path = gh_best_path(M, N, K, sms);
-  if ((path == 15 || path == 17) && b_off_lines(ldb) && persistent_pays(M, N, sms)) return 14;
+  int path = gh_best_path_unclustered(M, N, K, sms);
+  if ((path == 15 || path == 17) &&
+      (clusters_pay(M, N, K, sms) || (b_off_lines(ldb) && persistent_pays(M, N, sms))))
+    return 14;
   return path;
 }
 // ANCHOR_END: b_off_lines
@@ -414,7 +417,7 @@ int gh_best_path_ld(int M, int N, int K, int ldb, int sms)
 int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms)
 {
   if (K < GH_MIN_K) return short_k_route(M, N, K, lda % 8 || ldb % 8);
-  return gh_best_path_ld(M, N, K, ldb, sms);
+  return gh_best_path(M, N, K, ldb, sms);
 }
 
 /* ------------------------------------------------------------------------------------------------

@@ -51,17 +51,14 @@ int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int l
 int gh_prepare_box(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op, int b_cols);
 /* 1 when a persistent launch pays: at least 3 tiles per SM (steps 13 and 14; below, step 12) */
 int gh_persistent_pays(int M, int N);
-/* The lab's best path (step 17's launcher) on a GPU of `sms` SMs, by rules on the shape alone
- * (hopper.cu): 14 clusters of 2 with step 17's epilogue, 21 (192,192) tiles, 22 Stream-K over
- * them, 15 Stream-K, 20 small tiles, 16 ping-pong, 19 split-K, 12 warp-specialized, or 17; the
- * launcher it names still pads the operands or falls back as gh_prepare decides */
-int gh_best_path(int M, int N, int K, int sms);
-/* the same without the clusters: what the launcher runs where it would take them but TMA may not
- * write C (beta != 0, C unaligned, M not a multiple of 4) */
+/* The lab's best path (step 17's launcher) on a GPU of `sms` SMs, by rules on the shape and B's
+ * leading dimension (hopper.cu): 14 clusters of 2 with step 17's epilogue, 21 (192,192) tiles, 22
+ * Stream-K over them, 15 Stream-K, 20 small tiles, 16 ping-pong, 19 split-K, 12 warp-specialized,
+ * or 17; the launcher it names still pads the operands or falls back as gh_prepare decides */
+int gh_best_path(int M, int N, int K, int ldb, int sms);
+/* the same without the clusters, by the shape alone: what the launcher runs where it would take
+ * them but TMA may not write C (beta != 0, C or ldc unaligned, M not a multiple of 4) */
 int gh_best_path_unclustered(int M, int N, int K, int sms);
-/* gh_best_path, and step 14's clusters in place of steps 15 and 17 where B's columns lie off
- * 128-byte lines (ldb a multiple of 8 but not of 64) and there are 3 (128,256) tiles an SM or more */
-int gh_best_path_ld(int M, int N, int K, int ldb, int sms);
 /* what step 17's launcher runs with operands at aligned addresses, leading dimensions lda and ldb:
  * 9 or 8 where K < 128 (the fallbacks of gh_route), else gh_best_path */
 int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms);
