@@ -36,7 +36,9 @@
  * Later, with step 17's TMA-store epilogue (tma_c, gh_clusters(..., 1)), the same clusters ran
  * 6-9% faster than with their own epilogue and ahead of Stream-K at 8192^3 on an H100; the best
  * path runs them so where K >= 8192 in many full waves (hopper.cu, clusters_pay), and where B's
- * columns lie off 128-byte lines (b_off_lines: 0.94-0.99 of cuBLAS against 0.68-0.78).  Step 14's own
+ * columns lie off 128-byte lines (off_lines: 0.94-0.99 of cuBLAS against 0.68-0.78, and in place of
+ * (192,192) tiles 0.88-1.12 against 0.62-0.85).  Turned along n, sharing A, they are step 23
+ * (share_a; 23_clusters_share_a.cu).  Step 14's own
  * launcher keeps the direct epilogue and no PDL, as measured below.
  * Measured (H200, the run recorded on 2026-11-22, versions timed one after another):
  *   0.910 of cuBLAS at 4096^3, 0.960 at
@@ -52,15 +54,16 @@
 // ANCHOR: kernel
 __global__ void __launch_bounds__(384, 1)
 k14_cluster_multicast(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
-                      const __grid_constant__ CUtensorMap tC, int tma_c, lts_params sched, int M, int N, int K,
-                      float alpha, float beta, float *C, int ldc)
+                      const __grid_constant__ CUtensorMap tC, int tma_c, int share_a, lts_params sched, int M, int N,
+                      int K, float alpha, float beta, float *C, int ldc)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
   uint8_t *staging;                                      // step 17's buffers, where tma_c
   gh_smem_plan p = gh_plan_staged(raw, S14_STAGES, &staging);
   int tid = threadIdx.x, wg = tid / 128;
-  uint32_t rank = gh_cluster_rank();                     // 0 or 1: blockIdx.x % 2
+  uint32_t rank = gh_cluster_rank();                     // 0 or 1: blockIdx.x % 2 (blockIdx.y % 2 sharing A)
+  int rank_m = share_a ? 0 : (int)rank, rank_n = share_a ? (int)rank : 0;   // the cluster's first tile: w - rank
   int ktiles = (K + GH_BK - 1) / GH_BK;
   if (tid == 0) {
     gh_tma_prefetch_map(&tA);
@@ -79,16 +82,22 @@ k14_cluster_multicast(const __grid_constant__ CUtensorMap tA, const __grid_const
       for (int i = 0;; ++i) {
         lts_work w = lts_work_at(&sched, gridDim.z, blockIdx.x, blockIdx.y, blockIdx.z, i);
         if (!w.valid) break;
-        if (w.m - (int)rank >= sched.tiles_m || w.n >= sched.tiles_n) continue;   // the whole cluster skips
+        if (w.m - rank_m >= sched.tiles_m || w.n - rank_n >= sched.tiles_n) continue;   // the whole cluster skips
         for (int kt = 0; kt < ktiles; ++kt, ++it) {
           int s = it % S14_STAGES;
           if (it >= S14_STAGES) gh_bar_wait(&p.empty[s], (it / S14_STAGES - 1) & 1);
           uint64_t *bar = &p.full[s];
           uint8_t *a = p.a + s * GH_STAGE_A, *b = p.b + s * GH_STAGE_B;
-          gh_bar_expect(bar, GH_STAGE_A + GH_STAGE_B);   // my A, my half of B, the peer's half
-          gh_tma_load(a, &tA, bar, w.m * GH_BM, kt * GH_BK);
-          gh_tma_load(a + GH_BOX_A, &tA, bar, w.m * GH_BM + 64, kt * GH_BK);
-          gh_tma_load_multicast(b + rank * GH_BOX_B, &tB, bar, kt * GH_BK, w.n * GH_BN + 128 * (int)rank, 0x3);
+          gh_bar_expect(bar, GH_STAGE_A + GH_STAGE_B);   // the shared operand: my half, the peer's half
+          if (share_a) {                                 // step 23: my box of A for both, my whole B
+            gh_tma_load_multicast(a + rank * GH_BOX_A, &tA, bar, w.m * GH_BM + 64 * (int)rank, kt * GH_BK, 0x3);
+            gh_tma_load(b, &tB, bar, kt * GH_BK, w.n * GH_BN);
+            gh_tma_load(b + GH_BOX_B, &tB, bar, kt * GH_BK, w.n * GH_BN + 128);
+          } else {                                       // my whole A, my box of B for both
+            gh_tma_load(a, &tA, bar, w.m * GH_BM, kt * GH_BK);
+            gh_tma_load(a + GH_BOX_A, &tA, bar, w.m * GH_BM + 64, kt * GH_BK);
+            gh_tma_load_multicast(b + rank * GH_BOX_B, &tB, bar, kt * GH_BK, w.n * GH_BN + 128 * (int)rank, 0x3);
+          }
         }
       }
   } else {                                               // the consumers
@@ -98,7 +107,7 @@ k14_cluster_multicast(const __grid_constant__ CUtensorMap tA, const __grid_const
     for (int i = 0;; ++i) {
       lts_work w = lts_work_at(&sched, gridDim.z, blockIdx.x, blockIdx.y, blockIdx.z, i);
       if (!w.valid) break;
-      if (w.m - (int)rank >= sched.tiles_m || w.n >= sched.tiles_n) continue;
+      if (w.m - rank_m >= sched.tiles_m || w.n - rank_n >= sched.tiles_n) continue;
       gh_zero_acc(acc);
       gh_fence_acc(acc);
       for (int kt = 0; kt < ktiles; ++kt, ++it) {
@@ -122,10 +131,11 @@ k14_cluster_multicast(const __grid_constant__ CUtensorMap tA, const __grid_const
 // ANCHOR_END: kernel
 
 /* Step 14's clusters with the direct epilogue (tma_epilogue 0, step 14 itself) or with step 17's
- * TMA-store epilogue (the best path, at any K); returns 0, launching nothing, where the latter is
- * asked for and C may not be written by TMA (gh_tma_c_may) */
+ * TMA-store epilogue (the best path, at any K); along m sharing B (share_a 0) or along n sharing A
+ * (share_a 1, step 23); returns 0, launching nothing, where that epilogue is asked for and C may not
+ * be written by TMA (gh_tma_c_may) */
 int gh_clusters(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C,
-                int ldc, int tma_epilogue)
+                int ldc, int tma_epilogue, int share_a)
 {
   CUtensorMap tC;
   memset(&tC, 0, sizeof tC);                             // unused by the direct epilogue
@@ -150,20 +160,23 @@ int gh_clusters(int M, int N, int K, float alpha, const bf16 *A, int lda, const 
   lts_params sched;
   const char *err;
   int tiles_m = (M + GH_BM - 1) / GH_BM, tiles_n = (N + GH_BN - 1) / GH_BN;
-  int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : (tiles_m + 2 - 1) / 2);   // no empty work
-  if (!lts_init(&sched, tiles_m, tiles_n, 1, 2, 1, swz, gh_raster_m, &err)) {
+  int cm = share_a ? 1 : 2, cn = share_a ? 2 : 1;       // the cluster's shape in tiles
+  int swz = gh_schedule_swizzle(gh_raster_m ? (tiles_n + cn - 1) / cn : (tiles_m + cm - 1) / cm);   // no empty work
+  if (!lts_init(&sched, tiles_m, tiles_n, 1, cm, cn, swz, gh_raster_m, &err)) {
     fprintf(stderr, "gemm_14_cluster_multicast: %s\n", err);
     exit(1);
   }
   int gx, gy, gz;
-  lts_grid(&sched, active, &gx, &gy, &gz);               // (2, 1, P): P clusters of 2
+  lts_grid(&sched, active, &gx, &gy, &gz);               // (2, 1, P) or (1, 2, P): P clusters of 2
   gh_launch_config(&cfg, attr, dim3(gx, gy, gz), 384, smem, 2);
-  if (!tma_epilogue && cfg.numAttrs == 2) {              // step 14 itself: no PDL, the cluster alone
+  for (unsigned i = 0; i < cfg.numAttrs; ++i)            // the cluster along the grid's y sharing A
+    if (attr[i].id == cudaLaunchAttributeClusterDimension) attr[i].val.clusterDim.x = gx, attr[i].val.clusterDim.y = gy;
+  if (!tma_epilogue && !share_a && cfg.numAttrs == 2) { // step 14 itself: no PDL, the cluster alone
     attr[0] = attr[1];
     cfg.numAttrs = 1;
   }
-  LK_CHECK(cudaLaunchKernelEx(&cfg, k14_cluster_multicast, op.a, op.b, tC, tma_c, sched, M, N, K, alpha, beta, C,
-                              ldc));
+  LK_CHECK(cudaLaunchKernelEx(&cfg, k14_cluster_multicast, op.a, op.b, tC, tma_c, share_a, sched, M, N, K, alpha,
+                              beta, C, ldc));
   LK_CHECK(cudaGetLastError());
   return 1;
 }
@@ -175,5 +188,5 @@ void gemm_14_cluster_multicast(int M, int N, int K, float alpha, const bf16 *A, 
     gemm_12_warp_specialized(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
-  gh_clusters(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 0);
+  gh_clusters(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 0, 0);
 }

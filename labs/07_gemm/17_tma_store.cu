@@ -16,9 +16,10 @@
  * without the staged epilogue leaves the buffers out, GH_SMEM_STAGED).
  *
  * The launcher is the lab's best path, by rules on the shape (hopper.cu, gh_best_path): where waves
- * of (192,192) tiles are estimated to beat the rest -> step 21 (or 22); where K >= 8192 and whole
- * (128,256) tiles fill at least 8 waves, or B's columns lie off 128-byte lines -> step 14's
- * clusters with this step's epilogue; where whole
+ * of (192,192) tiles are estimated to beat the rest -> step 21 (or 22); with 3 (128,256) tiles an
+ * SM or more, where B's columns lie off 128-byte lines -> step 14's clusters with this step's
+ * epilogue, where A's do -> step 23's (its clusters turned, sharing A) where they pay; where K >=
+ * 8192 and whole (128,256) tiles fill at least 8 waves -> step 14's clusters; where whole
  * tiles would leave SMs idle for longer than Stream-K's fix-up costs -> step 15's kernel, with this
  * step's epilogue where it may (gh_stream_k in 15_stream_k.cu); C's (128,128)
  * tiles fit on the SMs in one wave -> step 16's kernel (smaller tiles, more SMs at work), or step
@@ -122,9 +123,9 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
 {
   // ANCHOR: route
   /* the best path by the shape (hopper.cu): step 14's clusters with this step's epilogue in place
-   * of (128,256) tiles, whole or by Stream-K, where the k loop is long and they fill many waves or
-   * where B's columns lie off 128-byte lines, or, where TMA may not write C, the path without
-   * them; step 21's (192,192) tiles where their waves are the
+   * of persistent tiles where B's columns lie off 128-byte lines, or of (128,256) tiles where the k
+   * loop is long and they fill many waves; step 23's, which share A, where A's columns lie off
+   * lines; or, where TMA may not write C, the path without them; step 21's (192,192) tiles where their waves are the
    * fullest and its estimate the lowest, or step 22's Stream-K over them where that is lower still;
    * Stream-K where whole tiles would leave SMs idle for
    * longer than its fix-up costs; step 20's (64,128) tiles where they fit on the SMs at once and
@@ -132,9 +133,9 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
    * (one tile per CTA, twice as many SMs at work as (128,256) tiles), or step 19's where the SMs
    * hold two parts of each tile or more; step 12 under 3 tiles of (128,256) per SM; otherwise this
    * kernel */
-  int route = gh_best_path(M, N, K, ldb, gh_sm_count());
-  if (route == 14) {                                     // step 14's clusters with this step's epilogue, ...
-    if (gh_clusters(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1)) return;
+  int route = gh_best_path(M, N, K, lda, ldb, gh_sm_count());
+  if (route == 14 || route == 23) {                      // step 14's clusters with this step's epilogue, ...
+    if (gh_clusters(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1, route == 23)) return;
     route = gh_best_path_unclustered(M, N, K, gh_sm_count());   // ... or, where TMA may not write C, the rest
   }
   switch (route) {

@@ -36,10 +36,12 @@
  *                                 waves (128,256) tiles fill badly
  *    22  22_stream_k_192          bf16: Stream-K over (192,192) tiles, step 15's schedule and fix-up
  *                                 with step 21's tile
- *   Steps 11-17 and 19-22 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
- *   hand to step 9 or to the predicated step 8 instead, and 13 and 14 give small ones to step 12;
- *   17 gives problems to steps 21, 22, 15, 16, 19, 20 or 12 where the shape says they are faster.  The best
- *   path's kernels (12, 15-17, 19-22) start with programmatic dependent launch (--pdl 0: without).
+ *    23  23_clusters_share_a      bf16: step 14's clusters turned along n, sharing A by TMA multicast,
+ *                                 for A's columns off 128-byte lines
+ *   Steps 11-17 and 19-23 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
+ *   hand to step 9 or to the predicated step 8 instead, and 13, 14 and 23 give small ones to step 12;
+ *   17 gives problems to steps 14, 23, 21, 22, 15, 16, 19, 20 or 12 where the shape says they are faster.
+ *   The best path's kernels (12, 15-17, 19-23) start with programmatic dependent launch (--pdl 0: without).
  *   Any M, N, K >= 1 and any leading dimension >= the rows; every kernel predicates its ragged
  *   tiles (the identity-tensor test of chapter 5) and reads or writes nothing out of bounds.
  *
@@ -356,8 +358,9 @@ static const version versions[] = {
   { 20, "20_small_tiles", BF16, NULL, gemm_20_small_tiles },
   { 21, "21_tile_192", BF16, NULL, gemm_21_tile_192 },
   { 22, "22_stream_k_192", BF16, NULL, gemm_22_stream_k_192 },
+  { 23, "23_clusters_share_a", BF16, NULL, gemm_23_clusters_share_a },
 };
-#define MAX_ID 22
+#define MAX_ID 23
 #define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
 static int selected[MAX_ID + 1];   /* by id */
@@ -601,7 +604,7 @@ static void bench_one(const shape *s, int prec, uint64_t seed, FILE *csv, const 
  * are queued behind a kernel that holds the GPU for 5 ms, longer than the CPU takes to queue them
  * (checked), and far fewer than the launch queue holds, so no call waits: the CPU's time for the
  * loop is what the calls cost it, and the events around them time the GPU running them back to
- * back.  Medians of 7 rounds.  The kernels of the best path (steps 12, 15-17, 19-22) are timed twice:
+ * back.  Medians of 7 rounds.  The kernels of the best path (steps 12, 15-17, 19-23) are timed twice:
  * with programmatic dependent launch, as they run by default, and with plain launches (--pdl 0). */
 // ANCHOR: launch_cost
 __global__ void gemm_hold(unsigned long long ns)
@@ -858,6 +861,7 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
   }
   snprintf(buf, cap, "%s", step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
                            : step == 14 ? "14, clusters of 2 sharing B, C by TMA stores"
+                           : step == 23 ? "23, clusters of 2 sharing A, C by TMA stores"
                            : step == 21 ? "21, persistent, whole (192,192) tiles"
                            : step == 22 ? "22, Stream-K over (192,192) tiles"
                            : step == 20 ? "20, small tiles, a (64,128) tile a CTA"

@@ -390,26 +390,44 @@ int gh_best_path_unclustered(int M, int N, int K, int sms)
 }
 // ANCHOR_END: best_path
 
-// ANCHOR: b_off_lines
-/* B's columns off 128-byte lines: ldb a multiple of 8, so TMA reads B as it is (no padded copy),
- * but not of 64, so most 128-byte rows of a TMA box of B lie across two cache lines.  Whole
- * (128,256) tiles and Stream-K then read 0.63-0.70 of cuBLAS on an H100 (K = 9000: 4096 x 4096,
- * 8192 x 8192, 3072 x 3072), the clusters, each CTA of which loads half of B's box, 0.98-1.01; so
- * where the best path would run (128,256) tiles persistently (steps 15 and 17, 3 tiles an SM or
- * more), it runs the clusters instead (chapter 7). */
-static int b_off_lines(int ldb) { return ldb % 8 == 0 && ldb % 64 != 0; }
-/* the best path: the route by the shape, and where that runs (128,256) tiles, whole or by
- * Stream-K, step 14's clusters in their place where either rule above holds (both ask for 3 tiles
- * an SM or more, so steps 12, 16, 19 and 20 never meet them) */
-int gh_best_path(int M, int N, int K, int ldb, int sms)
+// ANCHOR: off_lines
+/* An operand's columns off 128-byte lines: its leading dimension a multiple of 8, so TMA reads it
+ * as it is (no padded copy), but not of 64, so most 128-byte rows of its TMA boxes lie across two
+ * cache lines.  The clusters halve what each CTA asks L2 for of the operand they share.  Measured
+ * on an H100 80GB HBM3, ratios to cuBLAS in the same run:
+ *   B (ldb): whole (128,256) tiles and Stream-K 0.63-0.70 (4096 x 4096, 8192 x 8192 and 3072 x 3072
+ * at K = 9000), step 14's clusters, each CTA of which loads half of B's box, 0.98-1.01; (192,192) tiles 0.62-0.85 (6000^3, 7000^3, 10000^3, 9000 x 9000 x 4104,
+ * 12288 x 12288 x 5000, two runs), the clusters there 0.88-1.12.  So wherever the best path would
+ * run (128,256) or (192,192) tiles persistently (steps 15, 17, 21, 22; 3 tiles of (128,256) an SM
+ * or more), it runs step 14's clusters.
+ *   A (lda, where B is on lines): whole tiles, Stream-K and (192,192) tiles 0.80-0.98 at seven
+ * shapes (8200 x 8192 x 4096, 8200 x 8200 x 8192, 12000 x 12288 x 4096, 6000 x 6144 x 4096,
+ * 10000 x 8192 x 2048, 4040 x 4096 x 4096, 8200 x 8192 x 1024), step 23's clusters, which share A,
+ * 0.92-1.02, ahead at every one in every run (1.4-15%); so the best path runs step 23 where whole
+ * (128,256) tiles, GH_SHARE_A_GAIN faster so, beat Stream-K's estimate (at 5000 x 5000 x 4096,
+ * 6.06 waves, Stream-K stays: 0.91 against step 23's 0.83).  Where both are off lines, B is shared:
+ * its box is twice A's (step 14 0.88-1.12 against step 23 0.72-0.92 at the first four shapes above). */
+#define GH_SHARE_A_GAIN 0.05
+static int off_lines(int ld) { return ld % 8 == 0 && ld % 64 != 0; }
+static int share_a_pays(int M, int N, int K, int sms)
+{
+  double stream_k, whole, tile_192, stream_k_192;
+  gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
+  return (1 - GH_SHARE_A_GAIN) * whole < stream_k;
+}
+/* the best path: the route by the shape, and where that runs (128,256) or (192,192) tiles
+ * persistently (whole or by Stream-K, 3 tiles of (128,256) an SM or more: so steps 12, 16, 19 and
+ * 20 never meet the clusters), clusters in their place: step 14's where B is off lines, step 23's
+ * where A is and they pay, and step 14's in place of (128,256) tiles where clusters_pay holds */
+int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
 {
   int path = gh_best_path_unclustered(M, N, K, sms);
-  if ((path == 15 || path == 17) &&
-      (clusters_pay(M, N, K, sms) || (b_off_lines(ldb) && persistent_pays(M, N, sms))))
-    return 14;
-  return path;
+  if ((path != 15 && path != 17 && path != 21 && path != 22) || !persistent_pays(M, N, sms)) return path;
+  if (off_lines(ldb)) return 14;
+  if (off_lines(lda)) return share_a_pays(M, N, K, sms) ? 23 : path;
+  return (path == 15 || path == 17) && clusters_pay(M, N, K, sms) ? 14 : path;
 }
-// ANCHOR_END: b_off_lines
+// ANCHOR_END: off_lines
 /* What step 17's launcher runs for operands whose addresses are 16-byte aligned (as cudaMalloc's)
  * with leading dimensions lda and ldb, on an sm_90 GPU of `sms` SMs: gh_route's rule below GH_MIN_K
  * (a leading dimension is aligned when it is a multiple of 8 bf16), else the best path's kernel
@@ -417,7 +435,7 @@ int gh_best_path(int M, int N, int K, int ldb, int sms)
 int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms)
 {
   if (K < GH_MIN_K) return short_k_route(M, N, K, lda % 8 || ldb % 8);
-  return gh_best_path(M, N, K, ldb, sms);
+  return gh_best_path(M, N, K, lda, ldb, sms);
 }
 
 /* ------------------------------------------------------------------------------------------------

@@ -55,7 +55,7 @@ int gh_persistent_pays(int M, int N);
  * leading dimension (hopper.cu): 14 clusters of 2 with step 17's epilogue, 21 (192,192) tiles, 22
  * Stream-K over them, 15 Stream-K, 20 small tiles, 16 ping-pong, 19 split-K, 12 warp-specialized,
  * or 17; the launcher it names still pads the operands or falls back as gh_prepare decides */
-int gh_best_path(int M, int N, int K, int ldb, int sms);
+int gh_best_path(int M, int N, int K, int lda, int ldb, int sms);
 /* the same without the clusters, by the shape alone: what the launcher runs where it would take
  * them but TMA may not write C (beta != 0, C or ldc unaligned, M not a multiple of 4) */
 int gh_best_path_unclustered(int M, int N, int K, int sms);
@@ -83,10 +83,11 @@ int gh_tma_c(CUtensorMap *map, int M, int N, int K, float beta, float *C, int ld
 /* where TMA may write C at all, whatever K (the best path's clusters): 1 with *map made, or 0 */
 int gh_tma_c_may(CUtensorMap *map, int M, int N, float beta, float *C, int ldc);
 /* step 14's clusters with the direct epilogue (tma_epilogue 0, step 14 itself) or with step 17's
- * TMA-store epilogue (the best path); 0, with nothing launched, where that epilogue is asked for and
+ * TMA-store epilogue (the best path); clusters of (2,1) tiles sharing B (share_a 0) or of (1,2)
+ * sharing A (share_a 1, step 23); 0, with nothing launched, where that epilogue is asked for and
  * gh_tma_c_may refuses it */
 int gh_clusters(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C,
-                int ldc, int tma_epilogue);
+                int ldc, int tma_epilogue, int share_a);
 /* step 15's Stream-K with the direct epilogue (tma_epilogue 0, step 15 itself) or, where gh_tma_c
  * allows, step 17's TMA-store epilogue (the best path) */
 void gh_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
@@ -122,7 +123,7 @@ extern int gh_raster_m, gh_swizzle;
 extern int gh_force;
 /* clusters of 2 resident at once (step 14), as cudaOccupancyMaxActiveClusters reports: 0 before the first call */
 extern int gh_clusters_resident;
-/* Programmatic dependent launch (PDL) for the kernels of the best path (steps 12, 15-17, 19-22):
+/* Programmatic dependent launch (PDL) for the kernels of the best path (steps 12, 15-17, 19-23):
  * 1 (the default) launches them with cudaLaunchAttributeProgrammaticStreamSerialization, so that a
  * launch may start before the kernel ahead of it in the stream has ended (07_gemm --pdl 0: plain
  * launches).  gh_launch_config fills *cfg and attr (grid, threads, dynamic shared memory, and
