@@ -89,6 +89,7 @@ k14_cluster_multicast(const __grid_constant__ CUtensorMap tA, const __grid_const
           uint64_t *bar = &p.full[s];
           uint8_t *a = p.a + s * GH_STAGE_A, *b = p.b + s * GH_STAGE_B;
           gh_bar_expect(bar, GH_STAGE_A + GH_STAGE_B);   // the shared operand: my half, the peer's half
+          // ANCHOR: share_a
           if (share_a) {                                 // step 23: my box of A for both, my whole B
             gh_tma_load_multicast(a + rank * GH_BOX_A, &tA, bar, w.m * GH_BM + 64 * (int)rank, kt * GH_BK, 0x3);
             gh_tma_load(b, &tB, bar, kt * GH_BK, w.n * GH_BN);
@@ -98,6 +99,7 @@ k14_cluster_multicast(const __grid_constant__ CUtensorMap tA, const __grid_const
             gh_tma_load(a + GH_BOX_A, &tA, bar, w.m * GH_BM + 64, kt * GH_BK);
             gh_tma_load_multicast(b + rank * GH_BOX_B, &tB, bar, kt * GH_BK, w.n * GH_BN + 128 * (int)rank, 0x3);
           }
+          // ANCHOR_END: share_a
         }
       }
   } else {                                               // the consumers

@@ -30,6 +30,7 @@
 #include "hopper.h"
 #include "labkit.h"
 
+// ANCHOR: launcher
 void gemm_23_clusters_share_a(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
                               float beta, float *C, int ldc)
 {
@@ -40,3 +41,4 @@ void gemm_23_clusters_share_a(int M, int N, int K, float alpha, const bf16 *A, i
   if (!gh_clusters(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1, 1))   // C by TMA stores where it may,
     gh_clusters(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 0, 1);       // else from the registers
 }
+// ANCHOR_END: launcher
