@@ -5,8 +5,9 @@
  * (64 m, 64 k) and multicasts it to both; each loads its whole (64,256) B slice.  The scheduler
  * counts work in clusters of 1 x 2 and the grid is (1, 2, P), clusters along y; everything else --
  * the coupled `empty` barriers, the relaxed remote arrive, the tile past N that the second CTA of
- * the last cluster column may meet, step 17's TMA-store epilogue where TMA may write C -- is step
- * 14's (k14_cluster_multicast, whose share_a argument picks the operand).
+ * the last cluster column may meet -- is step 14's kernel (k14_cluster_multicast, whose share_a
+ * argument picks the operand), with step 17's TMA-store epilogue where TMA may write C, as the
+ * best path runs step 14's clusters.
  *
  * What it is for: A's columns off 128-byte lines.  A is (M,K) with m contiguous, and a TMA box of
  * A is 64 rows (one per k) of 128 bytes; where lda is a multiple of 8 (TMA reads A unpadded) but
@@ -20,12 +21,14 @@
  *   10000 x 8192 x 2048   0.984, 1.004 (0.949, 0.974)    6000 x 6144 x 4096   0.935, 0.975 (0.922, 0.960)
  *   and in the second run 12000 x 12288 x 4096 1.016 (0.976), 4040 x 4096 x 4096 0.998 (0.948),
  *   8200 x 8192 x 1024 0.994 (0.941); but 5000 x 5000 x 4096, 6.06 waves, 0.834 against Stream-K's
- *   0.908, and so the best path's rule weighs the last wave (hopper.cu, share_a_pays).
+ *   0.908, and so the best path's rule weighs the last wave (hopper.cu, share_a_pays).  In two
+ *   more runs, against step 22 itself (the best path's choice before): 8200 x 8200 x 8192 0.921,
+ *   0.924 (0.796, 0.807), 12000 x 12288 x 4096 0.998, 0.977 (0.941, 0.968).
  * Where A lies on lines the same clusters gained nothing measurable over step 17's launcher:
  *   within 2.2% either way at 8192^3, 8192 x 4096 x 4096, 16384 x 8192 x 1024, 8192 x 8192 x 1024 and
  *   x 2048, 4096 x 8192 x 1024, 4096 x 4096 x 2048, and 0.926 and 0.996 against 0.966 and 0.989
- *   at 4096^3.  Where both operands are off lines, sharing B is the better half: at 6000^3,
- *   7000^3, 10000^3 and 9000 x 9000 x 4104 this step read 0.72-0.92, step 14's clusters 0.88-1.12.
+ *   at 4096^3.  Where both operands are off lines, sharing B is the better choice: at 6000^3,
+ *   7000^3, 10000^3 and 9000 x 9000 x 4104 this step read 0.72-0.93, step 14's clusters 0.88-1.13.
  */
 #include "hopper.h"
 #include "labkit.h"

@@ -396,17 +396,20 @@ int gh_best_path_unclustered(int M, int N, int K, int sms)
  * cache lines.  The clusters halve what each CTA asks L2 for of the operand they share.  Measured
  * on an H100 80GB HBM3, ratios to cuBLAS in the same run:
  *   B (ldb): whole (128,256) tiles and Stream-K 0.63-0.70 (4096 x 4096, 8192 x 8192 and 3072 x 3072
- * at K = 9000), step 14's clusters, each CTA of which loads half of B's box, 0.98-1.01; (192,192) tiles 0.62-0.85 (6000^3, 7000^3, 10000^3, 9000 x 9000 x 4104,
- * 12288 x 12288 x 5000, two runs), the clusters there 0.88-1.12.  So wherever the best path would
- * run (128,256) or (192,192) tiles persistently (steps 15, 17, 21, 22; 3 tiles of (128,256) an SM
- * or more), it runs step 14's clusters.
+ * at K = 9000), step 14's clusters, each CTA of which loads one of the two boxes of B's slice,
+ * 0.98-1.01; the (192,192) route the best path chose at 6000^3, 7000^3, 10000^3, 9000 x 9000 x 4104
+ * and 12288 x 12288 x 5000 0.62-0.85 (three runs), the clusters there 0.88-1.13.  So wherever the
+ * best path would run (128,256) or (192,192) tiles persistently (steps 15, 17, 21, 22; 3 tiles of
+ * (128,256) an SM or more), it runs step 14's clusters.
  *   A (lda, where B is on lines): whole tiles, Stream-K and (192,192) tiles 0.80-0.98 at seven
  * shapes (8200 x 8192 x 4096, 8200 x 8200 x 8192, 12000 x 12288 x 4096, 6000 x 6144 x 4096,
  * 10000 x 8192 x 2048, 4040 x 4096 x 4096, 8200 x 8192 x 1024), step 23's clusters, which share A,
  * 0.92-1.02, ahead at every one in every run (1.4-15%); so the best path runs step 23 where whole
- * (128,256) tiles, GH_SHARE_A_GAIN faster so, beat Stream-K's estimate (at 5000 x 5000 x 4096,
- * 6.06 waves, Stream-K stays: 0.91 against step 23's 0.83).  Where both are off lines, B is shared:
- * its box is twice A's (step 14 0.88-1.12 against step 23 0.72-0.92 at the first four shapes above). */
+ * (128,256) tiles, GH_SHARE_A_GAIN faster so, beat Stream-K's estimate over (128,256) tiles (at
+ * 5000 x 5000 x 4096, 6.06 waves, Stream-K stays: 0.91 against step 23's 0.83).  On an H200 A off
+ * lines costs less, and at 8200 x 8200 x 8192 step 22 stays 5-8% ahead of step 23 (chapter 7).
+ * Where both are off lines, B is shared: B's slice is twice A's (step 14 0.88-1.13 against step 23
+ * 0.72-0.93 at 6000^3, 7000^3, 10000^3 and 9000 x 9000 x 4104). */
 #define GH_SHARE_A_GAIN 0.05
 static int off_lines(int ld) { return ld % 8 == 0 && ld % 64 != 0; }
 static int share_a_pays(int M, int N, int K, int sms)
