@@ -51,10 +51,11 @@ int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int l
 int gh_prepare_box(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op, int b_cols);
 /* 1 when a persistent launch pays: at least 3 tiles per SM (steps 13 and 14; below, step 12) */
 int gh_persistent_pays(int M, int N);
-/* The lab's best path (step 17's launcher) on a GPU of `sms` SMs, by rules on the shape and B's
- * leading dimension (hopper.cu): 14 clusters of 2 with step 17's epilogue, 21 (192,192) tiles, 22
- * Stream-K over them, 15 Stream-K, 20 small tiles, 16 ping-pong, 19 split-K, 12 warp-specialized,
- * or 17; the launcher it names still pads the operands or falls back as gh_prepare decides */
+/* The lab's best path (step 17's launcher) on a GPU of `sms` SMs, by rules on the shape and the
+ * operands' leading dimensions (hopper.cu): 14 clusters of 2 sharing B or 23 clusters of 2 sharing
+ * A, both with step 17's epilogue, 21 (192,192) tiles, 22 Stream-K over them, 15 Stream-K, 20 small
+ * tiles, 16 ping-pong, 19 split-K, 12 warp-specialized, or 17; the launcher it names still pads
+ * the operands or falls back as gh_prepare decides */
 int gh_best_path(int M, int N, int K, int lda, int ldb, int sms);
 /* the same without the clusters, by the shape alone: what the launcher runs where it would take
  * them but TMA may not write C (beta != 0, C or ldc unaligned, M not a multiple of 4) */
