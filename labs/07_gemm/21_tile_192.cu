@@ -35,10 +35,12 @@
  *   the rule keeps step 17 there) and 7168x7168x4096 (timed without step 17: 0.93-0.94 of cuBLAS).
  * On an H200, one run of cuBLAS, step 17's launcher and this step: 8192^3 0.94 (0.98),
  *   7168x7168x4096 0.94 (0.96), 4096^3 0.86 (0.98).
- * Tried and not kept: clusters of 2 along m whose CTAs share B by TMA multicast (each loads a (64
- *   k, 96 n) half, as in step 14): the same times within 1% at six of seven shapes in two runs,
- *   2-5% faster at 7168x7168x4096, which the best path does not give to this step.  And step 17's
- *   (128,256) tile with four consumer warpgroups of (64,128) each (640 threads): faster at 12288^3
+ * Clusters of 2 along m whose CTAs share B by TMA multicast (each loads a (64 k, 96 n) half, as in
+ *   step 14; the kernel's `cluster` argument): where B's columns lie on 128-byte lines, the same
+ *   times within 1% at six of seven shapes in two runs, 2-5% faster at 7168x7168x4096, which the
+ *   best path does not give to this step.  Where they lie off lines, they are step 24
+ *   (24_clusters_192.cu).
+ * Tried and not kept: step 17's (128,256) tile with four consumer warpgroups of (64,128) each (640 threads): faster at 12288^3
  *   (5.37 ms against 5.59) but slower at 4096^3 (0.94 against 0.99), 8192^3 and 8192x8192x1024.
  */
 #include "hopper.h"
@@ -48,16 +50,18 @@
 // ANCHOR: kernel
 __global__ void __launch_bounds__(512, 1)
 k21_tile_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
-             const __grid_constant__ CUtensorMap tC, int tma_c, lts_params sched, int M, int N, int K, float alpha,
-             float beta, float *C, int ldc)
+             const __grid_constant__ CUtensorMap tC, int tma_c, int cluster, lts_params sched, int M, int N, int K,
+             float alpha, float beta, float *C, int ldc)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ __align__(1024) uint8_t raw[];
   gh192_smem p = gh192_plan(raw);                        // 4 stages of 48 KiB, the barriers, 3 staging buffers
   int tid = threadIdx.x, wg = tid / 128;
   int ktiles = (K + GH_BK - 1) / GH_BK;
-  if (tid == 0) gh192_setup(&p, &tA, &tB, &tC, tma_c);
-  __syncthreads();
+  uint32_t rank = cluster ? gh_cluster_rank() : 0;       // step 24: blockIdx.x % 2 in a cluster of 2 along m
+  if (tid == 0) gh192_setup(&p, &tA, &tB, &tC, tma_c, cluster ? 2 : 1);
+  if (cluster) gh_cluster_sync();
+  else __syncthreads();
   gh_grid_wait();                                        // PDL: the launch ahead has ended, its writes visible
   gh_grid_release();                                     // the next launch may start its prologue
   int it = 0;
@@ -67,11 +71,12 @@ k21_tile_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
       for (int i = 0;; ++i) {
         lts_work w = lts_work_at(&sched, gridDim.z, blockIdx.x, blockIdx.y, blockIdx.z, i);
         if (!w.valid) break;
-        if (w.m >= sched.tiles_m || w.n >= sched.tiles_n) continue;
+        if (w.m - (int)rank >= sched.tiles_m || w.n >= sched.tiles_n) continue;   // the whole cluster skips
         for (int kt = 0; kt < ktiles; ++kt, ++it) {
           int s = it % GH192_STAGES;
           if (it >= GH192_STAGES) gh_bar_wait(gh192_empty(&p, s), (it / GH192_STAGES - 1) & 1);
-          gh192_load_ktile(&p, s, &tA, &tB, w.m, w.n, kt);   // A's three (64,64) boxes, B's (64,192)
+          if (cluster) gh192_load_ktile_shared(&p, s, &tA, &tB, w.m, w.n, kt, rank);   // B's half for both
+          else gh192_load_ktile(&p, s, &tA, &tB, w.m, w.n, kt);   // A's three (64,64) boxes, B's (64,192)
         }
       }
   } else {                                               // the consumers
@@ -81,7 +86,7 @@ k21_tile_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
     for (int i = 0;; ++i) {
       lts_work w = lts_work_at(&sched, gridDim.z, blockIdx.x, blockIdx.y, blockIdx.z, i);
       if (!w.valid) break;
-      if (w.m >= sched.tiles_m || w.n >= sched.tiles_n) continue;
+      if (w.m - (int)rank >= sched.tiles_m || w.n >= sched.tiles_n) continue;
 #pragma unroll
       for (int j = 0; j < 96; ++j) acc[j] = 0.0f;
       gh_fence_acc96(acc);
@@ -90,39 +95,65 @@ k21_tile_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
         gh_bar_wait(gh192_full(&p, s), (it / GH192_STAGES) & 1);
         gh192_mma_ktile(acc, &p, s, c);                  // local_tile(tile, (_64,_192), (c,_0)) += A_c B
         GH_WGMMA_WAIT(1);
-        if (kt > 0 && tid % 32 == 0) gh_bar_arrive(gh192_empty(&p, (it - 1) % GH192_STAGES));
+        if (kt > 0) gh192_release(&p, (it - 1) % GH192_STAGES, cluster, rank);
       }
       GH_WGMMA_WAIT(0);
       gh_fence_acc96(acc);
-      if (tid % 32 == 0) gh_bar_arrive(gh192_empty(&p, (it - 1) % GH192_STAGES));
+      gh192_release(&p, (it - 1) % GH192_STAGES, cluster, rank);
       gh192_epilogue(acc, &p, tma_c, &tC, c, w.m * GH192_BM + 64 * c, w.n * GH192_BN, M, N, alpha, beta, C, ldc);
     }
     if (tma_c && tid % 128 == 0) gh_store_wait_all();  // C is written before the CTA ends
   }
+  if (cluster) gh_cluster_sync();                        // no CTA leaves while its peer may still signal it
 #endif
 }
 // ANCHOR_END: kernel
 
-void gemm_21_tile_192(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
-                      float *C, int ldc)
+/* (192,192) tiles, persistent: alone (cluster 0, step 21) or in clusters of 2 along m that share B
+ * (cluster 1, step 24) */
+void gh_tile_192(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                 float *C, int ldc, int cluster)
 {
   gh_operands op;
-  if (!gh_prepare_box(M, N, K, A, lda, B, ldb, &op, GH192_BN)) {   // B in (64 k, 192 n) boxes
-    gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+  if (!gh_prepare_box(M, N, K, A, lda, B, ldb, &op, cluster ? GH192_BN / 2 : GH192_BN)) {   // B in (64 k, 192 n)
+    gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);                    // boxes, or halves
     return;
   }
-  static int ready;
-  if (!ready) {
+  static int active;                                     // clusters of 2 resident at once
+  cudaLaunchConfig_t cfg;
+  cudaLaunchAttribute attr[2];
+  if (!active) {
     LK_CHECK(cudaFuncSetAttribute(k21_tile_192, cudaFuncAttributeMaxDynamicSharedMemorySize, GH192_SMEM));
-    ready = 1;
+    gh_launch_config(&cfg, attr, dim3(2, 1, 1), 512, GH192_SMEM, 2);
+    LK_CHECK(cudaOccupancyMaxActiveClusters(&active, k21_tile_192, &cfg));
+    if (active < 1) { fprintf(stderr, "gemm_21_tile_192: no cluster of 2 fits on this GPU\n"); exit(1); }
   }
   CUtensorMap tC;
   int tma_c = gh_tma_c(&tC, M, N, K, beta, C, ldc);
+  lts_params sched;
   dim3 grid;
-  lts_params sched = gh_persistent_schedule(M, N, GH192_BM, GH192_BN, "gemm_21_tile_192", &grid);   // hopper.cu
-  cudaLaunchConfig_t cfg;
-  cudaLaunchAttribute attr[2];
-  gh_launch_config(&cfg, attr, grid, 512, tma_c ? GH192_SMEM : GH192_SMEM - GH192_STAGING, 1);
-  LK_CHECK(cudaLaunchKernelEx(&cfg, k21_tile_192, op.a, op.b, tC, tma_c, sched, M, N, K, alpha, beta, C, ldc));
+  if (cluster) {
+    const char *err;
+    int tiles_m = (M + GH192_BM - 1) / GH192_BM, tiles_n = (N + GH192_BN - 1) / GH192_BN;
+    int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : (tiles_m + 1) / 2);
+    if (!lts_init(&sched, tiles_m, tiles_n, 1, 2, 1, swz, gh_raster_m, &err)) {
+      fprintf(stderr, "gemm_24_clusters_192: %s\n", err);
+      exit(1);
+    }
+    int gx, gy, gz;
+    lts_grid(&sched, active, &gx, &gy, &gz);             // (2, 1, P): P clusters of 2
+    grid = dim3(gx, gy, gz);
+  } else {
+    sched = gh_persistent_schedule(M, N, GH192_BM, GH192_BN, "gemm_21_tile_192", &grid);   // hopper.cu
+  }
+  gh_launch_config(&cfg, attr, grid, 512, tma_c ? GH192_SMEM : GH192_SMEM - GH192_STAGING, cluster ? 2 : 1);
+  LK_CHECK(cudaLaunchKernelEx(&cfg, k21_tile_192, op.a, op.b, tC, tma_c, cluster, sched, M, N, K, alpha, beta, C,
+                              ldc));
   LK_CHECK(cudaGetLastError());
+}
+
+void gemm_21_tile_192(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                      float *C, int ldc)
+{
+  gh_tile_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 0);
 }

@@ -58,7 +58,7 @@ k22_stream_k_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__
   extern __shared__ __align__(1024) uint8_t raw[];
   gh192_smem p = gh192_plan(raw);                        // step 21's stages, barriers and staging buffers
   int tid = threadIdx.x, wg = tid / 128, cta = blockIdx.x;
-  if (tid == 0) gh192_setup(&p, &tA, &tB, &tC, tma_c);
+  if (tid == 0) gh192_setup(&p, &tA, &tB, &tC, tma_c, 1);
   __syncthreads();
   gh_grid_wait();                                        // PDL: the launch ahead has ended, its writes visible
   gh_grid_release();                                     // the next launch may start its prologue

@@ -38,10 +38,12 @@
  *                                 with step 21's tile
  *    23  23_clusters_share_a      bf16: step 14's clusters turned along n, sharing A by TMA multicast,
  *                                 for A's columns off 128-byte lines
- *   Steps 11-17 and 19-23 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
+ *    24  24_clusters_192          bf16: step 21's (192,192) tiles in clusters of 2 along m, sharing B
+ *                                 by TMA multicast, for B's columns off lines in one or two waves
+ *   Steps 11-17 and 19-24 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
  *   hand to step 9 or to the predicated step 8 instead, and 13, 14 and 23 give small ones to step 12;
- *   17 gives problems to steps 14, 23, 21, 22, 15, 16, 19, 20 or 12 where the shape says they are faster.
- *   The best path's kernels (12, 15-17, 19-23) start with programmatic dependent launch (--pdl 0: without).
+ *   17 gives problems to steps 14, 23, 24, 21, 22, 15, 16, 19, 20 or 12 where the shape says they are faster.
+ *   The best path's kernels (12, 15-17, 19-24) start with programmatic dependent launch (--pdl 0: without).
  *   Any M, N, K >= 1 and any leading dimension >= the rows; every kernel predicates its ragged
  *   tiles (the identity-tensor test of chapter 5) and reads or writes nothing out of bounds.
  *
@@ -359,8 +361,9 @@ static const version versions[] = {
   { 21, "21_tile_192", BF16, NULL, gemm_21_tile_192 },
   { 22, "22_stream_k_192", BF16, NULL, gemm_22_stream_k_192 },
   { 23, "23_clusters_share_a", BF16, NULL, gemm_23_clusters_share_a },
+  { 24, "24_clusters_192", BF16, NULL, gemm_24_clusters_192 },
 };
-#define MAX_ID 23
+#define MAX_ID 24
 #define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
 static int selected[MAX_ID + 1];   /* by id */
@@ -604,7 +607,7 @@ static void bench_one(const shape *s, int prec, uint64_t seed, FILE *csv, const 
  * are queued behind a kernel that holds the GPU for 5 ms, longer than the CPU takes to queue them
  * (checked), and far fewer than the launch queue holds, so no call waits: the CPU's time for the
  * loop is what the calls cost it, and the events around them time the GPU running them back to
- * back.  Medians of 7 rounds.  The kernels of the best path (steps 12, 15-17, 19-23) are timed twice:
+ * back.  Medians of 7 rounds.  The kernels of the best path (steps 12, 15-17, 19-24) are timed twice:
  * with programmatic dependent launch, as they run by default, and with plain launches (--pdl 0). */
 // ANCHOR: launch_cost
 __global__ void gemm_hold(unsigned long long ns)
@@ -863,6 +866,7 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
                            : step == 14 ? "14, clusters of 2 sharing B, C by TMA stores"
                            : step == 23 ? "23, clusters of 2 sharing A, C by TMA stores"
                            : step == 21 ? "21, persistent, whole (192,192) tiles"
+                           : step == 24 ? "24, (192,192) tiles in clusters of 2 sharing B"
                            : step == 22 ? "22, Stream-K over (192,192) tiles"
                            : step == 20 ? "20, small tiles, a (64,128) tile a CTA"
                            : step == 12 ? "12, whole tiles, one launch"
@@ -1002,7 +1006,7 @@ static int cublas_choice(lk_args *args, const char *list)
     int step = gh_launch_route(M, N, K, sz[i].lda, sz[i].ldb, sms);
     int bm = GH_BM, bn = GH_BN;                        /* (128,256): steps 12, 15 and 17 */
     if (step == 20) bm = 64, bn = 128;
-    else if (step == 21 || step == 22) bm = bn = 192;
+    else if (step == 21 || step == 22 || step == 24) bm = bn = 192;
     else if (step == 16 || step == 19) bm = bn = 128;
     char tiles[96] = "";
     if (step != 9 && step != 8)                        /* step 9's or 8's tiles: not the best path's */

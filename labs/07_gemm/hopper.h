@@ -53,7 +53,8 @@ int gh_prepare_box(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, i
 int gh_persistent_pays(int M, int N);
 /* The lab's best path (step 17's launcher) on a GPU of `sms` SMs, by rules on the shape and the
  * operands' leading dimensions (hopper.cu): 14 clusters of 2 sharing B or 23 clusters of 2 sharing
- * A, both with step 17's epilogue, 21 (192,192) tiles, 22 Stream-K over them, 15 Stream-K, 20 small
+ * A, both with step 17's epilogue, 24 (192,192) tiles in clusters of 2 sharing B, 21 (192,192)
+ * tiles, 22 Stream-K over them, 15 Stream-K, 20 small
  * tiles, 16 ping-pong, 19 split-K, 12 warp-specialized, or 17; the launcher it names still pads
  * the operands or falls back as gh_prepare decides */
 int gh_best_path(int M, int N, int K, int lda, int ldb, int sms);
@@ -89,6 +90,10 @@ int gh_tma_c_may(CUtensorMap *map, int M, int N, float beta, float *C, int ldc);
  * gh_tma_c_may refuses it */
 int gh_clusters(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C,
                 int ldc, int tma_epilogue, int share_a);
+/* (192,192) tiles, persistent: alone (cluster 0, step 21) or in clusters of 2 along m sharing B
+ * (cluster 1, step 24) */
+void gh_tile_192(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                 float *C, int ldc, int cluster);
 /* step 15's Stream-K with the direct epilogue (tma_epilogue 0, step 15 itself) or, where gh_tma_c
  * allows, step 17's TMA-store epilogue (the best path) */
 void gh_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
@@ -124,7 +129,7 @@ extern int gh_raster_m, gh_swizzle;
 extern int gh_force;
 /* clusters of 2 resident at once (step 14), as cudaOccupancyMaxActiveClusters reports: 0 before the first call */
 extern int gh_clusters_resident;
-/* Programmatic dependent launch (PDL) for the kernels of the best path (steps 12, 15-17, 19-23):
+/* Programmatic dependent launch (PDL) for the kernels of the best path (steps 12, 15-17, 19-24):
  * 1 (the default) launches them with cudaLaunchAttributeProgrammaticStreamSerialization, so that a
  * launch may start before the kernel ahead of it in the stream has ended (07_gemm --pdl 0: plain
  * launches).  gh_launch_config fills *cfg and attr (grid, threads, dynamic shared memory, and
@@ -643,14 +648,18 @@ __device__ static inline uint64_t *gh192_empty(const gh192_smem *p, int s)
 }
 __device__ static inline uint8_t *gh192_staging(const gh192_smem *p, int c) { return p->base + GH192_STAGING_AT + c * 8192; }
 /* thread 0, before the CTA's first barrier: the tensor maps prefetched, the stages' barriers made
- * (full: the producer's one arrival and the bytes; empty: the 12 consumer warps) */
+ * (full: the producer's one arrival and the bytes; empty: the 12 consumer warps of each of the
+ * `ctas` CTAs that use the stage's data, 1, or 2 in a cluster that shares B) */
 __device__ static inline void gh192_setup(const gh192_smem *p, const CUtensorMap *tA, const CUtensorMap *tB,
-                                          const CUtensorMap *tC, int tma_c)
+                                          const CUtensorMap *tC, int tma_c, int ctas)
 {
   gh_tma_prefetch_map(tA);
   gh_tma_prefetch_map(tB);
   if (tma_c) gh_tma_prefetch_map(tC);
-  for (int s = 0; s < GH192_STAGES; ++s) { gh_bar_init(gh192_full(p, s), 1); gh_bar_init(gh192_empty(p, s), 12); }
+  for (int s = 0; s < GH192_STAGES; ++s) {
+    gh_bar_init(gh192_full(p, s), 1);
+    gh_bar_init(gh192_empty(p, s), 12 * ctas);
+  }
   gh_fence_bar_init();
 }
 /* the producer: k tile kt of CTA tile (tm, tn) into stage s, 48 KiB counted on full[s] */
@@ -664,6 +673,26 @@ __device__ static inline void gh192_load_ktile(const gh192_smem *p, int s, const
   for (int j = 0; j < 3; ++j) gh_tma_load(a + j * GH_BOX_A, tA, full, tm * GH192_BM + 64 * j, kt * GH_BK);
   gh_tma_load(gh192_b(p, s), tB, full, kt * GH_BK, tn * GH192_BN);
 }
+/* the same in a cluster of 2 along m that shares B (step 24): A's three boxes, and B's (64 k, 96 n)
+ * half `rank` of the (64,192) slice for both CTAs (B's map in boxes of 96 columns) */
+__device__ static inline void gh192_load_ktile_shared(const gh192_smem *p, int s, const CUtensorMap *tA,
+                                                      const CUtensorMap *tB, int tm, int tn, int kt, uint32_t rank)
+{
+  uint8_t *a = gh192_a(p, s);
+  uint64_t *full = gh192_full(p, s);
+  gh_bar_expect(full, GH192_STAGE_A + GH192_STAGE_B);
+#pragma unroll
+  for (int j = 0; j < 3; ++j) gh_tma_load(a + j * GH_BOX_A, tA, full, tm * GH192_BM + 64 * j, kt * GH_BK);
+  gh_tma_load_multicast(gh192_b(p, s) + rank * (GH192_STAGE_B / 2), tB, full, kt * GH_BK,
+                        tn * GH192_BN + 96 * (int)rank, 0x3);
+}
+/* a consumer warp is done with stage s: it tells its own producer, and in a cluster the peer's too */
+__device__ static inline void gh192_release(const gh192_smem *p, int s, int cluster, uint32_t rank)
+{
+  if (cluster) gh_release_pair(gh192_empty(p, s), rank);
+  else if (threadIdx.x % 32 == 0) gh_bar_arrive(gh192_empty(p, s));
+}
+
 /* consumer c: its (64,64) slice of A (box c of the stage) times the stage's (64,192) of B */
 __device__ static inline void gh192_mma_ktile(float acc[96], const gh192_smem *p, int s, int c)
 {
