@@ -12,8 +12,8 @@
  * and writes nothing.  Everything else is step 21's kernel (k21_tile_192, whose `cluster` argument
  * turns this on) and its epilogue.
  *
- * What it is for: B's columns off 128-byte lines (ldb a multiple of 8, not of 64) in one or two
- * waves.  There most 128-byte rows of B's boxes lie across two cache lines (chapter 7, step 23),
+ * What it is for: B's columns off 128-byte lines (ldb a multiple of 8, not of 64) in fewer than
+ * three waves.  There most 128-byte rows of B's boxes lie across two cache lines (chapter 7, step 23),
  * and sharing B halves the rows each CTA asks L2 for.  With 3 (128,256) tiles per SM or more the
  * best path already runs step 14's clusters for that (hopper.cu, off_lines); below, it ran step
  * 12's one launch of whole (128,256) tiles, or step 21's (192,192) tiles, and paid for B in full.
@@ -30,6 +30,14 @@
  *   already runs step 14's clusters it is not better (H100: 6000^3 0.885 against 0.879,
  *   9000 x 9000 x 4104 1.026 against 1.107).  So the best path runs it only in step 21's place below
  *   3 (128,256) tiles per SM.
+ * Tried and not kept (chapter 7 gives the numbers): clusters of 2 x 2 (128,256) tiles that share
+ *   both operands, each stage waiting on the consumers of three CTAs -- 2-3% ahead of the best path
+ *   at 5000^3 and 6000 x 3000 x 2000, 8-23% behind at 6000^3, 3000^3, 1000 x 4000 x 3000,
+ *   2000 x 8000 x 3000 and 8000 x 8000 x 2000 (H200, one run); and cuBLAS's (256,128) tile, two
+ *   m64n128k16 chains per consumer warpgroup, alone 0.92-0.97 of cuBLAS against step 17's
+ *   0.95-1.01, in clusters of 1 x 2 sharing A -1.5 to +3.2% against step 17 at 4096^3 (+2.2%),
+ *   8192 x 8192 x 1024 (-1.5%), 8192^3, 12288 x 12288 x 4096 (+3.2%), 16384 x 8192 x 1024 and
+ *   6144 x 6144 x 2048 (H100, one run).
  */
 #include "hopper.h"
 #include "labkit.h"

@@ -39,7 +39,7 @@
  *    23  23_clusters_share_a      bf16: step 14's clusters turned along n, sharing A by TMA multicast,
  *                                 for A's columns off 128-byte lines
  *    24  24_clusters_192          bf16: step 21's (192,192) tiles in clusters of 2 along m, sharing B
- *                                 by TMA multicast, for B's columns off lines in one or two waves
+ *                                 by TMA multicast, for B's columns off lines below three waves
  *   Steps 11-17 and 19-24 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
  *   hand to step 9 or to the predicated step 8 instead, and 13, 14 and 23 give small ones to step 12;
  *   17 gives problems to steps 14, 23, 24, 21, 22, 15, 16, 19, 20 or 12 where the shape says they are faster.

@@ -410,14 +410,20 @@ int gh_best_path_unclustered(int M, int N, int K, int sms)
  * lines costs less, and at 8200 x 8200 x 8192 step 22 stays 5-8% ahead of step 23 (chapter 7).
  * Where both are off lines, B is shared: B's slice is twice A's (step 14 0.88-1.13 against step 23
  * 0.72-0.93 at 6000^3, 7000^3, 10000^3 and 9000 x 9000 x 4104).
- *   Below 3 tiles an SM, where the route runs one launch of whole (128,256) tiles (step 12) and B is
- * off lines, step 14's clusters in its place, one or two tiles per CTA (they need two tiles along m
- * to share anything): on an H100, at nine such shapes from 1000 x 4000 x 3000 (one wave) to
- * 2048 x 4096 x 5000 (1.94 waves), step 12 0.62-0.92 of cuBLAS, the clusters 0.89-1.00; on an H200
- * at 1000 x 4000 x 3000, 0.68 against 0.96.  Where the route runs (192,192) tiles there (step 21;
- * 3000^3), step 14's clusters gained little or lost (H100 0.69 -> 0.70, H200 0.79 -> 0.76), and
- * step 24's, (192,192) tiles in clusters that share B, take step 21's place: on an H200 at 3000^3,
- * 3000 x 3000 x 5000 and x 2000, 0.74-0.91 -> 0.95-0.96. */
+ *   Below 3 tiles an SM (up to three waves), where the route runs one launch of whole (128,256)
+ * tiles (step 12) and B is off lines, step 14's clusters in its place, one to three tiles per CTA
+ * (they need two tiles along m to share anything).  On an H100, at nine such shapes from
+ * 1000 x 4000 x 3000 (one wave) to 4000 x 3000 x 3000 (2.91 waves; also 2000 x 4000 x 3000,
+ * 2000 x 2000 x 3000, 1000 x 8000 x 3000, 2048 x 4096 x 5000, 1536 x 8192 x 3000, 2000 x 6000 x 2000,
+ * 1024 x 4096 x 3000), step 12 0.62-0.92 of cuBLAS, the clusters 0.89-1.00; in a second run,
+ * through the best path, 1000 x 4000 x 3000 0.857 (step 12: 0.596), 2000 x 4000 x 3000 0.967
+ * (0.687), 2048 x 4096 x 5000 0.980 (0.756), 4000 x 3000 x 3000 0.994 (0.697).  On an H200, the
+ * same four: 0.974, 0.989, 0.984, 0.971 (0.687, 0.809, 0.843, 0.776); 1000 x 4000 x 3000 read 0.683
+ * in an earlier run.  Where the route runs (192,192) tiles there (step 21; 3000^3), step 14's
+ * clusters gained little or lost (H100 0.69 -> 0.70, H200 0.79 -> 0.76), and step 24's, (192,192)
+ * tiles in clusters that share B, take step 21's place (24_clusters_192.cu has the numbers).
+ * Where only A is off lines the tiles lose nothing measurable at these sizes (H200, one run:
+ * 1000 x 4096 x 3072 0.993 of cuBLAS, 1024 x 4096 x 3072 0.982). */
 #define GH_SHARE_A_GAIN 0.05
 static int off_lines(int ld) { return ld % 8 == 0 && ld % 64 != 0; }
 static int share_a_pays(int M, int N, int K, int sms)
@@ -434,12 +440,14 @@ static int share_a_pays(int M, int N, int K, int sms)
 int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
 {
   int path = gh_best_path_unclustered(M, N, K, sms);
-  if (!persistent_pays(M, N, sms)) {                   // one or two waves, B off lines: clusters that share
+  // ANCHOR: few_waves
+  if (!persistent_pays(M, N, sms)) {                   // under three waves, B off lines: clusters that share
     if (!off_lines(ldb)) return path;                  // B, two tiles along m or more, in place of ...
     if (path == 12 && (M + GH_BM - 1) / GH_BM >= 2) return 14;         // ... step 12's (128,256) tiles
     if (path == 21 && (M + GH192_BM - 1) / GH192_BM >= 2) return 24;   // ... step 21's (192,192) tiles
     return path;
   }
+  // ANCHOR_END: few_waves
   if (path != 15 && path != 17 && path != 21 && path != 22) return path;
   if (off_lines(ldb)) return 14;
   if (off_lines(lda)) return share_a_pays(M, N, K, sms) ? 23 : path;

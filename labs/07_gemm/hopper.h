@@ -673,6 +673,7 @@ __device__ static inline void gh192_load_ktile(const gh192_smem *p, int s, const
   for (int j = 0; j < 3; ++j) gh_tma_load(a + j * GH_BOX_A, tA, full, tm * GH192_BM + 64 * j, kt * GH_BK);
   gh_tma_load(gh192_b(p, s), tB, full, kt * GH_BK, tn * GH192_BN);
 }
+// ANCHOR: load_shared_192
 /* the same in a cluster of 2 along m that shares B (step 24): A's three boxes, and B's (64 k, 96 n)
  * half `rank` of the (64,192) slice for both CTAs (B's map in boxes of 96 columns) */
 __device__ static inline void gh192_load_ktile_shared(const gh192_smem *p, int s, const CUtensorMap *tA,
@@ -686,6 +687,7 @@ __device__ static inline void gh192_load_ktile_shared(const gh192_smem *p, int s
   gh_tma_load_multicast(gh192_b(p, s) + rank * (GH192_STAGE_B / 2), tB, full, kt * GH_BK,
                         tn * GH192_BN + 96 * (int)rank, 0x3);
 }
+// ANCHOR_END: load_shared_192
 /* a consumer warp is done with stage s: it tells its own producer, and in a cluster the peer's too */
 __device__ static inline void gh192_release(const gh192_smem *p, int s, int cluster, uint32_t rank)
 {

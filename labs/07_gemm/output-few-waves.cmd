@@ -1,5 +1,5 @@
 # needs: gpu
-# one or two waves with B's columns off 128-byte lines (K a multiple of 8 but not of 64): step 17's
+# fewer than three waves with B's columns off 128-byte lines (K a multiple of 8 but not of 64): step 17's
 # launcher (the best path, which now runs step 14's clusters where the route ran step 12's one launch
 # of whole (128,256) tiles, and step 24's (192,192) tiles in clusters where it ran step 21's)
 # against cuBLAS, step 12 and step 21

@@ -73,7 +73,7 @@ shapes=$(awk 'BEGIN { srand(7); for (c = 0; c < 3; c++) { l = ""; for (i = 0; i 
 shapes="$shapes 6144x6144x8192,9216x9216x4096,7680x7680x8192,3072x3072x4096,6144x6144x4096,6144x6144x6144"
 shapes="$shapes 5760x5760x8192,8192x8192x8192,16384x4096x8192,8192x8192x9000"
 shapes="$shapes 8200x8200x8192,6000x6000x6000,10000x8192x2048,5000x5000x4096,8200x8192x4096,9000x9000x4104"
-# and four of one or two waves with B's columns off lines, where step 12's (128,256) tiles
+# and four of fewer than three waves with B's columns off lines, where step 12's (128,256) tiles
 # (1000 x 4000 x 3000, 2000 x 4000 x 3000) or step 21's (192,192) ones (3000^3, 3000 x 3000 x 5000)
 # give way to clusters that share B (step 14, step 24)
 shapes="$shapes 1000x4000x3000,2000x4000x3000,3000x3000x3000,3000x3000x5000"
