@@ -142,6 +142,7 @@ void gemm_17_tma_store(int M, int N, int K, float alpha, const bf16 *A, int lda,
   switch (route) {
   case 21: gemm_21_tile_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 24: gemm_24_clusters_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
+  case 25: gemm_25_narrow(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 22: gemm_22_stream_k_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 15: gh_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1); return;   // with this epilogue
   case 16: gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;

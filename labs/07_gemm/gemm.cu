@@ -40,10 +40,13 @@
  *                                 for A's columns off 128-byte lines
  *    24  24_clusters_192          bf16: step 21's (192,192) tiles in clusters of 2 along m, sharing B
  *                                 by TMA multicast, for B's columns off lines below three waves
- *   Steps 11-17 and 19-24 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
+ *    25  25_narrow                bf16: skinny problems, (64,64) tiles with C's narrow side (M or N,
+ *                                 64 or less) on the MMA's n, each k loop in parts added up by the
+ *                                 last part to finish, A's box shared in clusters where M is narrow
+ *   Steps 11-17 and 19-25 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
  *   hand to step 9 or to the predicated step 8 instead, and 13, 14 and 23 give small ones to step 12;
- *   17 gives problems to steps 14, 23, 24, 21, 22, 15, 16, 19, 20 or 12 where the shape says they are faster.
- *   The best path's kernels (12, 15-17, 19-24) start with programmatic dependent launch (--pdl 0: without).
+ *   17 gives problems to steps 25, 14, 23, 24, 21, 22, 15, 16, 19, 20 or 12 where the shape says they are faster.
+ *   The best path's kernels (12, 15-17, 19-25) start with programmatic dependent launch (--pdl 0: without).
  *   Any M, N, K >= 1 and any leading dimension >= the rows; every kernel predicates its ragged
  *   tiles (the identity-tensor test of chapter 5) and reads or writes nothing out of bounds.
  *
@@ -362,8 +365,9 @@ static const version versions[] = {
   { 22, "22_stream_k_192", BF16, NULL, gemm_22_stream_k_192 },
   { 23, "23_clusters_share_a", BF16, NULL, gemm_23_clusters_share_a },
   { 24, "24_clusters_192", BF16, NULL, gemm_24_clusters_192 },
+  { 25, "25_narrow", BF16, NULL, gemm_25_narrow },
 };
-#define MAX_ID 24
+#define MAX_ID 25
 #define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
 static int selected[MAX_ID + 1];   /* by id */
@@ -867,6 +871,7 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
                            : step == 23 ? "23, clusters of 2 sharing A, C by TMA stores"
                            : step == 21 ? "21, persistent, whole (192,192) tiles"
                            : step == 24 ? "24, (192,192) tiles in clusters of 2 sharing B"
+                           : step == 25 ? "25, narrow tiles: (64,64), C's narrow side on the MMA's n"
                            : step == 22 ? "22, Stream-K over (192,192) tiles"
                            : step == 20 ? "20, small tiles, a (64,128) tile a CTA"
                            : step == 12 ? "12, whole tiles, one launch"

@@ -189,6 +189,18 @@ int gh_prepare_box(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, i
   return encode(&op->a, A, M, K, lda, 64, GH_BK) && encode(&op->b, B, K, N, ldb, GH_BK, b_cols);
 }
 // ANCHOR_END: choice
+int gh_prepare_slices(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op,
+                      gh_operands *slices, int slice)
+{
+  op->fallback = slices->fallback = gh_route(M, N, K, A, lda, B, ldb);
+  if (op->fallback != 1) return 0;
+  int pad_a = !tma_ready(A, lda), pad_b = !tma_ready(B, ldb);
+  if (pad_a) A = gemm_pad_bf16(0, A, &lda, M, K);   /* pad.cu */
+  if (pad_b) B = gemm_pad_bf16(1, B, &ldb, K, N);
+  op->rows128 = slices->rows128 = (uintptr_t)A % 128 == 0 && (uintptr_t)B % 128 == 0 && lda % 64 == 0 && ldb % 64 == 0;
+  return encode(&op->a, A, M, K, lda, 64, GH_BK) && encode(&op->b, B, K, N, ldb, GH_BK, 64) &&
+         encode(&slices->a, A, M, K, lda, 64, slice) && encode(&slices->b, B, K, N, ldb, GH_BK, slice);
+}
 
 int gh_schedule_swizzle(int count)
 {
@@ -424,6 +436,14 @@ int gh_best_path_unclustered(int M, int N, int K, int sms)
  * tiles in clusters that share B, take step 21's place (24_clusters_192.cu has the numbers).
  * Where only A is off lines the tiles lose nothing measurable at these sizes (H200, one run:
  * 1000 x 4096 x 3072 0.993 of cuBLAS, 1024 x 4096 x 3072 0.982). */
+// ANCHOR: narrow_pays
+/* Step 25 where C's narrow side, the smaller of M and N, is 64 or less: one (64,64) tile across it,
+ * the narrow side on the MMA's n (25_narrow.cu).  On an H100, at 18 such shapes from 8 x 4096 x 8192
+ * to 32 x 28672 x 4096 and 14336 x 16 x 4096, it read 0.59-1.02 of cuBLAS where the route before it
+ * read 0.50-0.95; in a second run at 20 (the same 18, 48 x 1000 x 1000 and 64 x 2048 x 2048),
+ * 0.56-1.18 where step 19 read 0.50-1.34 (chapter 7 has the shapes where it is level or behind). */
+static int narrow_pays(int M, int N) { return (M < N ? M : N) <= 64; }
+// ANCHOR_END: narrow_pays
 #define GH_SHARE_A_GAIN 0.05
 static int off_lines(int ld) { return ld % 8 == 0 && ld % 64 != 0; }
 static int share_a_pays(int M, int N, int K, int sms)
@@ -439,6 +459,7 @@ static int share_a_pays(int M, int N, int K, int sms)
  * step 14's in place of step 12's one launch of whole tiles where B is off lines */
 int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
 {
+  if (narrow_pays(M, N)) return 25;                    // C 64 rows or columns or fewer: step 25's tiles
   int path = gh_best_path_unclustered(M, N, K, sms);
   // ANCHOR: few_waves
   if (!persistent_pays(M, N, sms)) {                   // under three waves, B off lines: clusters that share

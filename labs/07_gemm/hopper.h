@@ -49,6 +49,10 @@ int gh_route(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb
 int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op);
 /* the same with B's boxes (64 k, b_cols n) (step 20 multicasts halves of its (64,128) B tile: 64) */
 int gh_prepare_box(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op, int b_cols);
+/* step 25: both in (64,64) boxes (op), and each also in slices of its box, `slice` rows of it:
+ * A in (64 m, slice k), B in (64 k, slice n) (what one CTA of a cluster loads of the box they share) */
+int gh_prepare_slices(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op,
+                      gh_operands *slices, int slice);
 /* 1 when a persistent launch pays: at least 3 tiles per SM (steps 13 and 14; below, step 12) */
 int gh_persistent_pays(int M, int N);
 /* The lab's best path (step 17's launcher) on a GPU of `sms` SMs, by rules on the shape and the
