@@ -301,8 +301,7 @@ void gemm_25_narrow(int M, int N, int K, float alpha, const bf16 *A, int lda, co
     return;
   }
   int swapped = M < N;                                   // the narrow side on the MMA's n
-  long long wide = swapped ? N : M, narrow = swapped ? M : N;
-  long long groups_w = (wide + 64 * cs - 1) / (64 * cs), ctas = groups_w * cs * ((narrow + 63) / 64);
+  long long groups_w = ((swapped ? N : M) + 64 * cs - 1) / (64 * cs), ctas = s25_ctas(M, N, cs);
   int parts = s25_parts(M, N, K, cs), ktiles = (K + GH_BK - 1) / GH_BK;
   if (ctas * parts > 0x7fffffffLL) {                     // more than a grid holds: the best path
     gemm_17_tma_store(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);

@@ -178,27 +178,31 @@ int gh_prepare(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int l
 {
   return gh_prepare_box(M, N, K, A, lda, B, ldb, op, 128);
 }
+/* gh_route's answer in op->fallback; where it is 1, *A and *B (and their leading dimensions) as TMA
+ * reads them -- padded copies where they are not 16-byte aligned -- and op->rows128 */
+static int tma_operands(int M, int N, int K, const bf16 **A, int *lda, const bf16 **B, int *ldb, gh_operands *op)
+{
+  op->fallback = gh_route(M, N, K, *A, *lda, *B, *ldb);
+  op->rows128 = 0;
+  if (op->fallback != 1) return 0;
+  if (!tma_ready(*A, *lda)) *A = gemm_pad_bf16(0, *A, lda, M, K);   /* pad.cu */
+  if (!tma_ready(*B, *ldb)) *B = gemm_pad_bf16(1, *B, ldb, K, N);
+  op->rows128 = (uintptr_t)*A % 128 == 0 && (uintptr_t)*B % 128 == 0 && *lda % 64 == 0 && *ldb % 64 == 0;
+  return 1;
+}
 int gh_prepare_box(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op, int b_cols)
 {
-  op->fallback = gh_route(M, N, K, A, lda, B, ldb);
-  if (op->fallback != 1) return 0;
-  int pad_a = !tma_ready(A, lda), pad_b = !tma_ready(B, ldb);
-  if (pad_a) A = gemm_pad_bf16(0, A, &lda, M, K);   /* pad.cu */
-  if (pad_b) B = gemm_pad_bf16(1, B, &ldb, K, N);
-  op->rows128 = (uintptr_t)A % 128 == 0 && (uintptr_t)B % 128 == 0 && lda % 64 == 0 && ldb % 64 == 0;
-  return encode(&op->a, A, M, K, lda, 64, GH_BK) && encode(&op->b, B, K, N, ldb, GH_BK, b_cols);
+  return tma_operands(M, N, K, &A, &lda, &B, &ldb, op) && encode(&op->a, A, M, K, lda, 64, GH_BK) &&
+         encode(&op->b, B, K, N, ldb, GH_BK, b_cols);
 }
 // ANCHOR_END: choice
 int gh_prepare_slices(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb, gh_operands *op,
                       gh_operands *slices, int slice)
 {
-  op->fallback = slices->fallback = gh_route(M, N, K, A, lda, B, ldb);
-  if (op->fallback != 1) return 0;
-  int pad_a = !tma_ready(A, lda), pad_b = !tma_ready(B, ldb);
-  if (pad_a) A = gemm_pad_bf16(0, A, &lda, M, K);   /* pad.cu */
-  if (pad_b) B = gemm_pad_bf16(1, B, &ldb, K, N);
-  op->rows128 = slices->rows128 = (uintptr_t)A % 128 == 0 && (uintptr_t)B % 128 == 0 && lda % 64 == 0 && ldb % 64 == 0;
-  return encode(&op->a, A, M, K, lda, 64, GH_BK) && encode(&op->b, B, K, N, ldb, GH_BK, 64) &&
+  int ready = tma_operands(M, N, K, &A, &lda, &B, &ldb, op);
+  slices->fallback = op->fallback;
+  slices->rows128 = op->rows128;
+  return ready && encode(&op->a, A, M, K, lda, 64, GH_BK) && encode(&op->b, B, K, N, ldb, GH_BK, 64) &&
          encode(&slices->a, A, M, K, lda, 64, slice) && encode(&slices->b, B, K, N, ldb, GH_BK, slice);
 }
 
