@@ -20,31 +20,56 @@
  * ascending order -- its own from registers, in its place in the order -- and writes C: the same
  * sums whichever part comes last, so the result does not depend on timing.  No part waits for
  * another, so the CTAs need not all be resident; the last resets the counter for the next launch.
- * A CTA is a producer warp (of a warpgroup) and a consumer warpgroup, 6 stages of 16 KiB: two CTAs
- * fit on an SM.  Where M is narrow, the CTAs come in clusters along the wide side that share A's box
- * (s25_cluster below says why and when).
+ * A CTA is a producer warp (of a warpgroup) and a consumer warpgroup, with stages of 16 KiB: 6 where
+ * two CTAs share an SM, 14 where a CTA has an SM to itself -- where the tiles fit on the SMs and the
+ * wide operand fits in the L2 (s25_stages).  Where the wide operand does not fit in the L2, its
+ * boxes are loaded evict-first.  Where M is narrow, the CTAs come in clusters along the wide side
+ * that share A's box (s25_cluster below says why and when).
  *
- * Measured (H100 80GB HBM3, ratios to cuBLAS in the same run; the route before in brackets, step
- *   19's split-K, or step 16 at 8 x 14336 x 4096): 16 x 4096 x 4096 0.60 (0.53), 64 x 4096 x 4096
- *   0.76 (0.61), 8 x 14336 x 4096 0.97 (0.61), 16 x 14336 x 4096 1.00 (0.84), 32 x 28672 x 4096 1.00
- *   (0.91), 16 x 4096 x 16384 0.95 (0.92), 4096 x 16 x 4096 0.83 (0.76), 4096 x 64 x 4096 0.65
- *   (0.54), 8192 x 64 x 8192 0.92 (0.90), 14336 x 16 x 4096 0.97 (0.90) (output-narrow).  Where B
- *   comes from memory it is level with cuBLAS; at 4096 x 4096 operands, which stay in L2 between
- *   calls, cuBLAS takes 10-14 us and this step 16-17 (not yet explained; cuBLAS runs 64 CTAs of
- *   (32,64) tiles in clusters of 1 x 4 there, no split).
+ * Measured (H100 80GB HBM3, ratios to cuBLAS in the same run, output-narrow; in brackets the route
+ *   before step 25, step 19's split-K or step 16 at 8 x 14336 x 4096): 16 x 4096 x 4096 0.73 (0.58),
+ *   64 x 4096 x 4096 0.92 (0.61), 8 x 14336 x 4096 0.99 (0.61), 16 x 14336 x 4096 1.05 (0.84),
+ *   32 x 28672 x 4096 1.05 (0.90), 16 x 4096 x 16384 1.00 (0.92), 4096 x 16 x 4096 1.18 (1.00),
+ *   4096 x 64 x 4096 0.82 (0.59), 8192 x 64 x 8192 0.98 (0.90), 14336 x 16 x 4096 1.02 (0.95).
+ *   cuBLAS's own time varies from run to run at the 4096 x 4096 operands (10-18 us at 4096 x 16 x 4096).
+ * The stages and the evict-first loads, old build against new in one session (H100; each in its own
+ *   process with cuBLAS): 16 x 4096 x 4096 18 -> 15 us, 64 x 4096 x 4096 17 -> 13, 4096 x 16 x 4096
+ *   17 -> 15, 4096 x 64 x 4096 16 -> 14 (the deep stages); 8192 x 64 x 8192 0.93 -> 0.98 of cuBLAS,
+ *   16 x 8192 x 8192 0.92 -> 0.97, 16 x 4096 x 16384 0.95 -> 1.00, 32 x 4096 x 11008 0.94 -> 1.02,
+ *   8 x 14336 x 4096 0.97 -> 0.99 (evict-first).
+ * Where the time goes at 4096 x 4096 operands (one call, the L2 as the calls before left it, each
+ *   CTA's steps stamped with %globaltimer; 4096 x 64 x 4096, 2 parts of 32 k tiles, 14 stages): the
+ *   set-up 0.5 us, the first box 1.1 us later, the other 31 k tiles 7.8 us (250 ns each), the slot
+ *   and the count 1.3 us, the last part's sum and C 1.9 us: 12.7 us, where cuBLAS takes 10-12 in
+ *   the timed windows.  The L2 serves both: under ncu with the caches as the calls before left them
+ *   (application replay), at 16 x 4096 x 4096 cuBLAS's kernel read 3-7 MB of the 32 MB from memory
+ *   in 10.6-11.6 us, this step's (without PDL) 6-8 MB in 17-18 us.  So the gap is in the kernel:
+ *   the parts' fix-up, and a k tile every 250 ns a CTA.
  * Tried and changed: no clusters at all, where M is narrow -- 8 x 14336 x 4096 0.41, 8 x 8192 x 8192
  *   0.45 of cuBLAS: A's box, with rows of 2 M bytes, costs the L2 as many requests as B's for a
  *   fraction of the bytes; clusters of 4 with the parts counted against two CTAs an SM rather than
  *   the clusters that fit at once (cudaOccupancyMaxActiveClusters): a second wave of clusters, 0.46-0.69
  *   at 16 x 4096 x 4096 and 8 x 8192 x 8192; clusters of 4 where clusters of 2 keep twice the CTAs
- *   at work (16 x 8192 x 8192: 0.84 against 0.92).
+ *   at work (16 x 8192 x 8192: 0.84 against 0.92); 6 stages everywhere (see above); the deep stages
+ *   everywhere: 16 x 8192 x 8192 0.60 against 0.92 and 8 x 8192 x 8192 0.61 against 0.78 (B of
+ *   128 MiB from memory, the parts halved), 8 x 14336 x 4096 0.87 against 0.97 (224 tiles: two
+ *   waves of one CTA an SM).
+ * Tried and dropped: no split, as cuBLAS (64 CTAs at 16 x 4096 x 4096): 25 us; the wide boxes
+ *   prefetched into the L2 8 to 32 k tiles ahead (cp.async.bulk.prefetch.tensor): slower everywhere,
+ *   16 x 4096 x 4096 0.49-0.56 against 0.59-0.78, 8 x 14336 x 4096 0.58-0.81 against 0.89-0.97;
+ *   evict-last on the wide boxes: no gain at 4096 x 4096 operands, 0.88-0.94 against 0.92-0.97 where
+ *   they stream; the parts of a tile as one cluster (cs x parts CTAs) adding up through distributed
+ *   shared memory, no workspace and no counter: slower at 10 of 12 shapes (16 x 4096 x 4096 20 us
+ *   against 16, 64 x 2048 x 2048 11 against 8), faster at 16 x 8192 x 8192 (0.96 against 0.91) --
+ *   as step 19 found.
  */
 #include "hopper.h"
 #include "labkit.h"
 
-#define S25_STAGES 6
+#define S25_SHALLOW 6                           /* stages where two CTAs share an SM */
+#define S25_DEEP 14                             /* stages where a CTA has an SM to itself */
 #define S25_STAGE (2 * GH_BOX_A)                /* 16 KiB: a (64,64) box of each operand */
-#define S25_SMEM (S25_STAGES * S25_STAGE + 2 * S25_STAGES * 8 + 1024)
+#define S25_SMEM(stages) ((stages) * S25_STAGE + 2 * (stages) * 8 + 1024)
 #define S25_SLOT (64 * 64)                      /* floats of a part's partial sums: 16 KiB */
 #define S25_MAX_PARTS 16
 #define S25_MIN_KTILES 8                        /* the fewest k tiles a part takes */
@@ -74,6 +99,18 @@ __device__ static inline void s25_fence_acc(float d[32])
 #pragma unroll
   for (int i = 0; i < 32; ++i) asm volatile("" : "+f"(d[i]) :: "memory");
 }
+// ANCHOR: once
+/* TMA as gh_tma_load, with an L2 eviction priority: evict-first for a box read once that the L2
+ * cannot keep until the next call anyway, so that it does not push out what the L2 can keep */
+__device__ static inline void s25_tma_load_once(void *dst, const CUtensorMap *map, uint64_t *bar, int c0, int c1)
+{
+  uint64_t pol;
+  asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;\n" : "=l"(pol));
+  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint"
+               " [%0], [%1, {%3, %4}], [%2], %5;\n"
+               :: "r"(gh_smem(dst)), "l"((uint64_t)map), "r"(gh_smem(bar)), "r"(c0), "r"(c1), "l"(pol) : "memory");
+}
+// ANCHOR_END: once
 __device__ static inline void s25_consumers_sync(void) { asm volatile("bar.sync 1, 128;\n" ::: "memory"); }
 #endif
 
@@ -81,17 +118,18 @@ __device__ static inline void s25_consumers_sync(void) { asm volatile("bar.sync 
 /* The kernel's body, for `swapped` a constant: k25_rows (N narrow) and k25_swapped (M narrow).  The
  * CTAs come in clusters of `cs` (1, 2 or 4) along the wide side: tiles (cs g + r, tn) for ranks r,
  * the same part of the k loop, the same narrow box; CTA r loads rows r slice.. of it (tS: boxes of
- * `slice` = 64 / cs rows) and multicasts them to the whole cluster. */
+ * `slice` = 64 / cs rows) and multicasts them to the whole cluster.  `stages` stages of 16 KiB
+ * (S25_SHALLOW or S25_DEEP); where `once`, the wide boxes are loaded evict-first. */
 __device__ static __forceinline__ void s25_narrow(const CUtensorMap *tA, const CUtensorMap *tB, const CUtensorMap *tS,
-                                                  const int swapped, int cs, int groups_w, int parts, int ktiles,
-                                                  int M, int N, float alpha, float beta, float *C, int ldc,
-                                                  float *work, int *count)
+                                                  const int swapped, int stages, int once, int cs, int groups_w,
+                                                  int parts, int ktiles, int M, int N, float alpha, float beta,
+                                                  float *C, int ldc, float *work, int *count)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
   __shared__ int last;
-  uint8_t *sw = (uint8_t *)(((uintptr_t)raw + 1023) & ~(uintptr_t)1023), *sn = sw + S25_STAGES * GH_BOX_A;
-  uint64_t *full = (uint64_t *)(sn + S25_STAGES * GH_BOX_A), *empty = full + S25_STAGES;
+  uint8_t *sw = (uint8_t *)(((uintptr_t)raw + 1023) & ~(uintptr_t)1023), *sn = sw + stages * GH_BOX_A;
+  uint64_t *full = (uint64_t *)(sn + stages * GH_BOX_A), *empty = full + stages;
   int tid = threadIdx.x, wg = tid / 128, slice = 64 / cs;
   int r = (int)(blockIdx.x % cs), cl = (int)(blockIdx.x / cs);   // rank in the cluster, the cluster
   int part = cl % parts, gt = cl / parts;
@@ -102,7 +140,7 @@ __device__ static __forceinline__ void s25_narrow(const CUtensorMap *tA, const C
     gh_tma_prefetch_map(tA);
     gh_tma_prefetch_map(tB);
     if (cs > 1) gh_tma_prefetch_map(tS);
-    for (int s = 0; s < S25_STAGES; ++s) { gh_bar_init(&full[s], 1); gh_bar_init(&empty[s], 4 * cs); }
+    for (int s = 0; s < stages; ++s) { gh_bar_init(&full[s], 1); gh_bar_init(&empty[s], 4 * cs); }
     gh_fence_bar_init();
   }
   if (cs > 1) gh_cluster_sync();                         // the peers' barriers are ready
@@ -113,13 +151,14 @@ __device__ static __forceinline__ void s25_narrow(const CUtensorMap *tA, const C
   int t = tid - 128;
   if (wg == 0) {                                         // the producer: the wide box, then the narrow one
     if (tid == 0)
-      for (int kt = kb; kt < ke; ++kt) {
-        int it = kt - kb, s = it % S25_STAGES;
-        if (it >= S25_STAGES) gh_bar_wait(&empty[s], (it / S25_STAGES - 1) & 1);
+      for (int kt = kb, s = 0, ph = 0; kt < ke; ++kt, s = s + 1 < stages ? s + 1 : 0, ph ^= s == 0) {
+        if (kt - kb >= stages) gh_bar_wait(&empty[s], ph ^ 1);   // the stage's last use is over
         uint8_t *w = sw + s * GH_BOX_A, *n = sn + s * GH_BOX_A;
         gh_bar_expect(&full[s], S25_STAGE);              // the wide box, and every slice of the narrow one
-        if (swapped) gh_tma_load(w, tB, &full[s], kt * GH_BK, tw * 64);   // wide: B's (64 k, 64 n)
-        else gh_tma_load(w, tA, &full[s], tw * 64, kt * GH_BK);           // wide: A's (64 m, 64 k)
+        const CUtensorMap *tw_map = swapped ? tB : tA;  // wide: B's (64 k, 64 n) or A's (64 m, 64 k)
+        int w0 = swapped ? kt * GH_BK : tw * 64, w1 = swapped ? tw * 64 : kt * GH_BK;
+        if (once) s25_tma_load_once(w, tw_map, &full[s], w0, w1);
+        else gh_tma_load(w, tw_map, &full[s], w0, w1);
         if (cs == 1) {                                   // narrow: A's (64 m, 64 k) or B's (64 k, 64 n)
           if (swapped) gh_tma_load(n, tA, &full[s], tn * 64, kt * GH_BK);
           else gh_tma_load(n, tB, &full[s], kt * GH_BK, tn * 64);
@@ -134,9 +173,8 @@ __device__ static __forceinline__ void s25_narrow(const CUtensorMap *tA, const C
 #pragma unroll
     for (int j = 0; j < 32; ++j) acc[j] = 0.0f;
     s25_fence_acc(acc);
-    for (int kt = kb; kt < ke; ++kt) {
-      int it = kt - kb, s = it % S25_STAGES;
-      gh_bar_wait(&full[s], (it / S25_STAGES) & 1);
+    for (int kt = kb, s = 0, ph = 0, prev = 0; kt < ke; prev = s, ++kt, s = s + 1 < stages ? s + 1 : 0, ph ^= s == 0) {
+      gh_bar_wait(&full[s], ph);
       const uint8_t *w = sw + s * GH_BOX_A, *n = sn + s * GH_BOX_A;
       gh_wgmma_fence();
       if (swapped) {
@@ -150,8 +188,8 @@ __device__ static __forceinline__ void s25_narrow(const CUtensorMap *tA, const C
       }
       gh_wgmma_commit();
       GH_WGMMA_WAIT(1);
-      if (it > 0 && t % 32 == 0) {                       // the stage before is free, in every CTA
-        uint64_t *e = &empty[(it - 1) % S25_STAGES];
+      if (kt > kb && t % 32 == 0) {                      // the stage before is free, in every CTA
+        uint64_t *e = &empty[prev];
         if (cs == 1) gh_bar_arrive(e);
         else
           for (int q = 0; q < cs; ++q) gh_bar_arrive_remote(e, (uint32_t)q);
@@ -211,38 +249,43 @@ __device__ static __forceinline__ void s25_narrow(const CUtensorMap *tA, const C
 }
 __global__ void __launch_bounds__(256, 2)
 k25_rows(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
-         const __grid_constant__ CUtensorMap tS, int cs, int groups_w, int parts, int ktiles, int M, int N,
-         float alpha, float beta, float *C, int ldc, float *work, int *count)
+         const __grid_constant__ CUtensorMap tS, int stages, int once, int cs, int groups_w, int parts, int ktiles,
+         int M, int N, float alpha, float beta, float *C, int ldc, float *work, int *count)
 {
-  s25_narrow(&tA, &tB, &tS, 0, cs, groups_w, parts, ktiles, M, N, alpha, beta, C, ldc, work, count);
+  s25_narrow(&tA, &tB, &tS, 0, stages, once, cs, groups_w, parts, ktiles, M, N, alpha, beta, C, ldc, work, count);
 }
 __global__ void __launch_bounds__(256, 2)
 k25_swapped(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
-            const __grid_constant__ CUtensorMap tS, int cs, int groups_w, int parts, int ktiles, int M, int N,
-            float alpha, float beta, float *C, int ldc, float *work, int *count)
+            const __grid_constant__ CUtensorMap tS, int stages, int once, int cs, int groups_w, int parts,
+            int ktiles, int M, int N, float alpha, float beta, float *C, int ldc, float *work, int *count)
 {
-  s25_narrow(&tA, &tB, &tS, 1, cs, groups_w, parts, ktiles, M, N, alpha, beta, C, ldc, work, count);
+  s25_narrow(&tA, &tB, &tS, 1, stages, once, cs, groups_w, parts, ktiles, M, N, alpha, beta, C, ldc, work, count);
 }
 // ANCHOR_END: kernel
 
-/* CTAs of step 25 resident at once, in clusters of cs (1, 2 or 4): two an SM where the clusters fit */
-static int s25_resident(int cs)
+/* CTAs of step 25 resident at once, in clusters of cs (1, 2 or 4), with `stages` stages: two an SM
+ * with S25_SHALLOW, one with S25_DEEP, where the clusters fit */
+static int s25_resident(int cs, int stages)
 {
-  static int resident[5];
-  if (!resident[cs]) {
+  static int resident[2][5];
+  int *r = &resident[stages == S25_DEEP][cs];
+  if (!*r) {
     cudaLaunchConfig_t cfg;
     cudaLaunchAttribute attr[2];
     int n = 0;
-    gh_launch_config(&cfg, attr, dim3((unsigned)cs), 256, S25_SMEM, cs);
+    gh_launch_config(&cfg, attr, dim3((unsigned)cs), 256, S25_SMEM(stages), cs);
     if (cs > 1) LK_CHECK(cudaOccupancyMaxActiveClusters(&n, k25_swapped, &cfg));
     else {
-      LK_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, k25_swapped, 256, S25_SMEM));
+      LK_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, k25_swapped, 256, S25_SMEM(stages)));
       n *= gh_sm_count();
     }
-    if (n < 1) { fprintf(stderr, "gemm_25_narrow: no cluster of %d fits on this GPU\n", cs); exit(1); }
-    resident[cs] = n * (cs > 1 ? cs : 1);
+    if (n < 1) {
+      fprintf(stderr, "gemm_25_narrow: no cluster of %d with %d stages fits on this GPU\n", cs, stages);
+      exit(1);
+    }
+    *r = n * cs;
   }
-  return resident[cs];
+  return *r;
 }
 // ANCHOR: parts
 /* The CTAs for the tiles: the tiles along the wide side rounded up to whole clusters of cs */
@@ -251,11 +294,33 @@ static long long s25_ctas(int M, int N, int cs)
   long long wide = M > N ? M : N, narrow = M > N ? N : M;
   return (wide + 64 * cs - 1) / (64 * cs) * cs * ((narrow + 63) / 64);
 }
+// ANCHOR: stages
+/* The L2's bytes, and those of the wide operand: A (M x K) where N is narrow, B (K x N) where M is */
+static long long s25_l2(void)
+{
+  static long long l2;
+  if (!l2) {
+    int dev, v;
+    LK_CHECK(cudaGetDevice(&dev));
+    LK_CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrL2CacheSize, dev));
+    l2 = v;
+  }
+  return l2;
+}
+static long long s25_wide_bytes(int M, int N, int K) { return (long long)(M > N ? M : N) * K * 2; }
+/* The stages.  Where the tiles fit on the SMs one CTA each and the wide operand fits in the L2, a
+ * CTA has an SM to itself and S25_DEEP stages of loads in flight; elsewhere two CTAs share an SM,
+ * S25_SHALLOW stages each, so that twice as many tiles (or parts) are at work at once. */
+static int s25_stages(int M, int N, int K)
+{
+  return s25_ctas(M, N, 1) <= gh_sm_count() && s25_wide_bytes(M, N, K) <= s25_l2() ? S25_DEEP : S25_SHALLOW;
+}
+// ANCHOR_END: stages
 /* The parts of each tile's k loop: as many as the GPU holds CTAs at once, each with S25_MIN_KTILES
  * k tiles or more, up to S25_MAX_PARTS (1: no split) */
-static int s25_parts(int M, int N, int K, int cs)
+static int s25_parts(int M, int N, int K, int cs, int stages)
 {
-  long long p = s25_resident(cs) / s25_ctas(M, N, cs), k = (K + GH_BK - 1) / GH_BK;
+  long long p = s25_resident(cs, stages) / s25_ctas(M, N, cs), k = (K + GH_BK - 1) / GH_BK;
   if (p > k / S25_MIN_KTILES) p = k / S25_MIN_KTILES;
   if (p > S25_MAX_PARTS) p = S25_MAX_PARTS;
   return p < 1 ? 1 : (int)p;
@@ -265,12 +330,13 @@ static int s25_parts(int M, int N, int K, int cs)
  * box for a fraction of its bytes: clusters of 4 or 2 load it once for all their tiles -- of the
  * two, the one that keeps more CTAs at work (4 on a tie; 2 where the wide side has 2 or 3 tiles).
  * Where N is narrow, B's box has whole 128-byte rows: no clusters. */
-static int s25_cluster(int M, int N, int K)
+static int s25_cluster(int M, int N, int K, int stages)
 {
   long long tiles_w = ((long long)N + 63) / 64;
   if (M >= N || M >= 64 || tiles_w < 2) return 1;
   if (tiles_w < 4) return 2;
-  long long four = s25_ctas(M, N, 4) * s25_parts(M, N, K, 4), two = s25_ctas(M, N, 2) * s25_parts(M, N, K, 2);
+  long long four = s25_ctas(M, N, 4) * s25_parts(M, N, K, 4, stages),
+            two = s25_ctas(M, N, 2) * s25_parts(M, N, K, 2, stages);
   return four >= two ? 4 : 2;
 }
 // ANCHOR_END: parts
@@ -281,19 +347,21 @@ void gemm_25_narrow(int M, int N, int K, float alpha, const bf16 *A, int lda, co
   static int ready, slots;
   static float *work;
   static int *count;
-  int cs = 1;
+  int cs = 1, stages = S25_SHALLOW;
   if (gh_route(M, N, K, A, lda, B, ldb) == 1) {          // a Hopper GPU, and the operands fit TMA
     if (!ready) {
-      LK_CHECK(cudaFuncSetAttribute(k25_rows, cudaFuncAttributeMaxDynamicSharedMemorySize, S25_SMEM));
-      LK_CHECK(cudaFuncSetAttribute(k25_swapped, cudaFuncAttributeMaxDynamicSharedMemorySize, S25_SMEM));
+      LK_CHECK(cudaFuncSetAttribute(k25_rows, cudaFuncAttributeMaxDynamicSharedMemorySize, S25_SMEM(S25_DEEP)));
+      LK_CHECK(cudaFuncSetAttribute(k25_swapped, cudaFuncAttributeMaxDynamicSharedMemorySize, S25_SMEM(S25_DEEP)));
       for (int c = 1; c <= 4; c *= 2)
-        if (s25_resident(c) > slots) slots = s25_resident(c);
+        for (int st = S25_SHALLOW; st <= S25_DEEP; st += S25_DEEP - S25_SHALLOW)
+          if (s25_resident(c, st) > slots) slots = s25_resident(c, st);
       LK_CHECK(cudaMalloc(&work, (size_t)slots * S25_SLOT * sizeof(float)));   // a slot a resident CTA
       LK_CHECK(cudaMalloc(&count, (size_t)slots * sizeof(int)));               // a counter a split tile
       LK_CHECK(cudaMemset(count, 0, (size_t)slots * sizeof(int)));
       ready = 1;
     }
-    cs = s25_cluster(M, N, K);
+    stages = s25_stages(M, N, K);
+    cs = s25_cluster(M, N, K, stages);
   }
   gh_operands op, sl;
   if (!gh_prepare_slices(M, N, K, A, lda, B, ldb, &op, &sl, 64 / cs)) {   // (64,64) boxes, and their slices
@@ -302,19 +370,20 @@ void gemm_25_narrow(int M, int N, int K, float alpha, const bf16 *A, int lda, co
   }
   int swapped = M < N;                                   // the narrow side on the MMA's n
   long long groups_w = ((swapped ? N : M) + 64 * cs - 1) / (64 * cs), ctas = s25_ctas(M, N, cs);
-  int parts = s25_parts(M, N, K, cs), ktiles = (K + GH_BK - 1) / GH_BK;
+  int once = s25_wide_bytes(M, N, K) > s25_l2();        // the wide boxes evict-first: the L2 cannot keep them
+  int parts = s25_parts(M, N, K, cs, stages), ktiles = (K + GH_BK - 1) / GH_BK;
   if (ctas * parts > 0x7fffffffLL) {                     // more than a grid holds: the best path
     gemm_17_tma_store(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
   cudaLaunchConfig_t cfg;
   cudaLaunchAttribute attr[2];
-  gh_launch_config(&cfg, attr, dim3((unsigned)(ctas * parts)), 256, S25_SMEM, cs);
+  gh_launch_config(&cfg, attr, dim3((unsigned)(ctas * parts)), 256, S25_SMEM(stages), cs);
   if (swapped)
-    LK_CHECK(cudaLaunchKernelEx(&cfg, k25_swapped, op.a, op.b, sl.a, cs, (int)groups_w, parts, ktiles, M, N, alpha,
-                                beta, C, ldc, work, count));
+    LK_CHECK(cudaLaunchKernelEx(&cfg, k25_swapped, op.a, op.b, sl.a, stages, once, cs, (int)groups_w, parts, ktiles, M,
+                                N, alpha, beta, C, ldc, work, count));
   else
-    LK_CHECK(cudaLaunchKernelEx(&cfg, k25_rows, op.a, op.b, sl.b, cs, (int)groups_w, parts, ktiles, M, N, alpha, beta,
-                                C, ldc, work, count));
+    LK_CHECK(cudaLaunchKernelEx(&cfg, k25_rows, op.a, op.b, sl.b, stages, once, cs, (int)groups_w, parts, ktiles, M,
+                                N, alpha, beta, C, ldc, work, count));
   LK_CHECK(cudaGetLastError());
 }
