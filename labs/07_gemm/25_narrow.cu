@@ -32,7 +32,7 @@
  *   32 x 28672 x 4096 1.05 (0.90), 16 x 4096 x 16384 1.00 (0.92), 4096 x 16 x 4096 1.18 (1.00),
  *   4096 x 64 x 4096 0.82 (0.59), 8192 x 64 x 8192 0.98 (0.90), 14336 x 16 x 4096 1.02 (0.95).
  *   cuBLAS's own time varies from run to run at the 4096 x 4096 operands (10-18 us at 4096 x 16 x 4096).
- * The stages and the evict-first loads, old build against new in one session (H100; each in its own
+ * The stages and the evict-first loads, old build against new on one H100, the same hour (each in its own
  *   process with cuBLAS): 16 x 4096 x 4096 18 -> 15 us, 64 x 4096 x 4096 17 -> 13, 4096 x 16 x 4096
  *   17 -> 15, 4096 x 64 x 4096 16 -> 14 (the deep stages); 8192 x 64 x 8192 0.93 -> 0.98 of cuBLAS,
  *   16 x 8192 x 8192 0.92 -> 0.97, 16 x 4096 x 16384 0.95 -> 1.00, 32 x 4096 x 11008 0.94 -> 1.02,
