@@ -150,6 +150,9 @@ __device__ static __forceinline__ void s25_narrow(const CUtensorMap *tA, const C
   float acc[32];
   int t = tid - 128;
   if (wg == 0) {                                         // the producer: the wide box, then the narrow one
+    // stage s and its parity ph step along with kt: with `stages` a launch argument, it % stages and
+    // it / stages each k tile took 16 x 4096 x 4096 from 15 to 19 us, 4096 x 64 x 4096 from 13 to 17
+    // (H100, one run)
     if (tid == 0)
       for (int kt = kb, s = 0, ph = 0; kt < ke; ++kt, s = s + 1 < stages ? s + 1 : 0, ph ^= s == 0) {
         if (kt - kb >= stages) gh_bar_wait(&empty[s], ph ^ 1);   // the stage's last use is over
