@@ -875,7 +875,7 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
                            : step == 22 ? "22, Stream-K over (192,192) tiles"
                            : step == 20 ? "20, small tiles, a (64,128) tile a CTA"
                            : step == 12 ? "12, whole tiles, one launch"
-                           : step == 9 ? "9, K < 128 (mma.sync; C through shared memory)"
+                           : step == 9 ? "9, K < 128, an unaligned operand (mma.sync; C through shared memory)"
                            : step == 8 ? "8, predicated (K < 128, a tiny problem, an unaligned operand)"
                            : "17, persistent, whole tiles");
 }

@@ -21,9 +21,17 @@
  * such as 1 x 1277 x 1377, are not tiny in this sense: the predicated kernel ran them at 0.4 of
  * step 9, the padded Hopper kernel at 1.5.)
  * One more case goes elsewhere: K < GH_MIN_K.  With one or two k tiles the GEMM is the writing of C,
- * which step 9 does through shared memory with 16-byte stores and the Hopper steps from registers
- * with 4-byte ones; measured at K = 1, the Hopper steps ran at 0.59 to 0.87 of step 9, so for
- * K < 128 they call step 9.
+ * which step 9 does through shared memory with 16-byte stores and steps 11-16 from registers with
+ * 4-byte ones; measured at K = 1, those steps ran at 0.59 to 0.87 of step 9, so below K = 128 the
+ * launchers call step 9.  All but one: the best path (step 17's launcher, which sets gh_short_k)
+ * keeps such a problem where A and B need no padded copy.  Most of its kernels write C by TMA
+ * stores, and it measured faster than step 9 (H100, ratios to cuBLAS, step 9 in brackets):
+ * 8192 x 8192 x 64 0.99 (0.89), 8192 x 8192 x 96 0.96 (0.85), 4096 x 4096 x 64 1.02 (0.88),
+ * 3000 x 3000 x 64 0.86 (0.80), 2048 x 2048 x 64 1.25 (1.09), 1024 x 1024 x 64 2.22 (1.20), 64^3 2.57
+ * (1.54), 16 x 4096 x 64 2.77 (1.48), level at 4096 x 4096 x 8 (1.06); in an earlier run with the rule
+ * gone for every launcher, 16384 x 4096 x 64 0.97 (0.89), 4096 x 4096 x 127 1.60 (1.26),
+ * 8192 x 8192 x 1 0.91 (0.86), level at 8192 x 8192 x 32 (0.97), and where A and B needed padded
+ * copies, behind: 4095 x 4095 x 127 0.89 (1.07), 2049 x 4787 x 1 0.52 (0.64).
  */
 #include "hopper.h"
 #include "labkit.h"
@@ -31,12 +39,13 @@
 
 int gh_raster_m = 1, gh_swizzle = 4;   /* the CTA order of steps 13 and 14, chosen by measurement */
 int gh_force = 0;
+int gh_short_k = 0;
 int gh_clusters_resident = 0;
 int gh_pdl = 1;
 gh_timeline gh_tl;                     /* no timeline: marks NULL */
 
 #define GH_TINY_MNK (1 << 20)          /* below, with K < GH_MIN_K: an unaligned operand goes to step 8 */
-#define GH_MIN_K 128                    /* below: step 9 (the GEMM is the writing of C) */
+#define GH_MIN_K 128                    /* below: step 9 (the GEMM is the writing of C), but see gh_short_k */
 
 static PFN_cuTensorMapEncodeTiled_v12000 encode_fn;
 
@@ -159,9 +168,11 @@ void gh_fallback(const gh_operands *op, int M, int N, int K, float alpha, const 
   else gemm_9_mma_multistage_epilogue(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 
-/* below GH_MIN_K: step 9, or the predicated step 8 for a tiny problem with an unaligned operand */
-static int short_k_route(int M, int N, int K, int unaligned)
+/* below GH_MIN_K: step 9, or the predicated step 8 for a tiny problem with an unaligned operand;
+ * 1 (the Hopper kernels) for the best path where both operands are aligned */
+static int short_k_route(int M, int N, int K, int unaligned, int best_path)
 {
+  if (best_path && !unaligned) return 1;
   return unaligned && (double)M * N * K < GH_TINY_MNK ? 8 : 9;
 }
 int gh_route(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb)
@@ -170,7 +181,7 @@ int gh_route(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb
   int unaligned = !tma_ready(A, lda) || !tma_ready(B, ldb);
   if (gh_force == 2) return unaligned ? 8 : 1;
   if (gh_force == 1) return 1;
-  if (K < GH_MIN_K) return short_k_route(M, N, K, unaligned);
+  if (K < GH_MIN_K) return short_k_route(M, N, K, unaligned, gh_short_k);
   return 1;
 }
 
@@ -481,11 +492,12 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
 // ANCHOR_END: off_lines
 /* What step 17's launcher runs for operands whose addresses are 16-byte aligned (as cudaMalloc's)
  * with leading dimensions lda and ldb, on an sm_90 GPU of `sms` SMs: gh_route's rule below GH_MIN_K
- * (a leading dimension is aligned when it is a multiple of 8 bf16), else the best path's kernel
- * (--route and --cublas-choice print it) */
+ * where a leading dimension is not a multiple of 8 bf16, else the best path's kernel (--route and
+ * --cublas-choice print it) */
 int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms)
 {
-  if (K < GH_MIN_K) return short_k_route(M, N, K, lda % 8 || ldb % 8);
+  int unaligned = lda % 8 || ldb % 8;
+  if (K < GH_MIN_K && unaligned) return short_k_route(M, N, K, unaligned, 1);
   return gh_best_path(M, N, K, lda, ldb, sms);
 }
 

@@ -66,7 +66,8 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms);
  * them but TMA may not write C (beta != 0, C or ldc unaligned, M not a multiple of 4) */
 int gh_best_path_unclustered(int M, int N, int K, int sms);
 /* what step 17's launcher runs with operands at aligned addresses, leading dimensions lda and ldb:
- * 9 or 8 where K < 128 (the fallbacks of gh_route), else gh_best_path */
+ * 9 or 8 where K < 128 and lda or ldb is not a multiple of 8 (the fallbacks of gh_route), else
+ * gh_best_path */
 int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms);
 /* step 19's parts: how many CTAs share each (128,128) tile's k loop (1: no split), up to 3, or a
  * power of two up to GH_SPLIT_MAX; with 4 or more, the fix-up is shared out among the parts */
@@ -131,6 +132,9 @@ extern int gh_raster_m, gh_swizzle;
 /* the choice for unaligned operands: 0 by the rules of hopper.cu, 1 always pad, 2 always the
  * predicated step 8 (the runner's --choice measures both) */
 extern int gh_force;
+/* 1 while step 17's launcher (the best path) runs: below K = 128 gh_route then keeps the Hopper
+ * kernels where A and B need no padded copy, where the other launchers call step 9 (hopper.cu) */
+extern int gh_short_k;
 /* clusters of 2 resident at once (step 14), as cudaOccupancyMaxActiveClusters reports: 0 before the first call */
 extern int gh_clusters_resident;
 /* Programmatic dependent launch (PDL) for the kernels of the best path (steps 12, 15-17, 19-24):

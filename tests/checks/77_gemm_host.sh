@@ -51,9 +51,9 @@ n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
 # --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 21 larger ones) on
-# 132 SMs, with lda = M and ldb = K: below K = 128, step 9 (or step 8 for a tiny problem with an
-# unaligned operand, as gh_route); where M or N is 64 or less, step 25's narrow tiles, and only
-# there; with at least 3 (128,256) tiles per SM, step 14's clusters
+# 132 SMs, with lda = M and ldb = K: below K = 128 with M or K not a multiple of 8, step 9 (or
+# step 8 for a tiny problem, as gh_route), and with both, never 8 or 9 but the rules below; where
+# M or N is 64 or less, step 25's narrow tiles, and only there; with at least 3 (128,256) tiles per SM, step 14's clusters
 # exactly where B's columns lie off 128-byte lines (K a multiple of 8 but not of 64), or where A's
 # do not (M a multiple of 64, or not of 8), (192,192) tiles do not win by their estimates, K >= 8192,
 # the (128,256) tiles number at least 8 per SM and 0.97 of whole tiles' estimate is below
@@ -87,8 +87,9 @@ awk '
 	/^route: / { line = $0; split($2, d, "x"); M = d[1] + 0; N = $3 + 0; K = $4 + 0
 		s = $9 + 0; w = $12 + 0; t = $15 + 0; x = $18 + 0; step = $21 + 0
 		U = int((M + 127) / 128) * int((N + 127) / 128); k = int((K + 63) / 64)
-		if (K < 128) { q = ((M % 8 || K % 8) && M * N * K < 1048576) ? 8 : 9
-			if (step != q) fail("K < 128: step " step ", not " q); next }
+		if (K < 128 && (M % 8 || K % 8)) { q = M * N * K < 1048576 ? 8 : 9
+			if (step != q) fail("K < 128, an unaligned operand: step " step ", not " q); next }
+		if (step == 8 || step == 9) fail("step " step " with aligned operands")
 		narrow = (M < N ? M : N) <= 64
 		if ((step == 25) != narrow) fail("step 25 against its rule (C 64 rows or columns or fewer)")
 		if (narrow) next
