@@ -3,6 +3,14 @@
  * Step 10 runs one tile per CTA over the whole k loop; step 18 runs the same code over a range of
  * k tiles (a Stream-K unit) and adds partial sums between CTAs before the epilogue.  The layout of
  * the tile, the threads and the shared memory is described in 10_fp32_tuned.cu.
+ * Tried and dropped (H100 80GB HBM3, two runs, each build in its own process with SGEMM): an edge
+ *   tile loading float4s, each tested, where none straddles the edge (A 16-byte aligned with M a
+ *   multiple of 4; B with K a multiple of 4), in place of element by element.  Step 10 gained 4 % at
+ *   2000^3 (0.405 -> 0.388 ms) and step 18 3 % at 1000^3 and 1000 x 1000 x 2000, but the three-way
+ *   choice of loads cost step 10 2.5 % at 4097^3 (4.01 -> 4.11 ms), whose unaligned operands take
+ *   the element-by-element loads as before.  With a second copy of the k loop for unaligned
+ *   operands, chosen once per CTA, that copy ran 30 % slower (4097^3 5.20 ms, 4095^3 4.24 against
+ *   3.30) and the aligned one 2 % (4096^3 3.04 against 2.98 ms).
  */
 #ifndef FP32_TILE_H
 #define FP32_TILE_H
