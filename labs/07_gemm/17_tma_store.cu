@@ -132,8 +132,9 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
    * its estimate is the lowest; step 16's kernel where C's (128,128) tiles fit on the SMs at once
    * (one tile per CTA, twice as many SMs at work as (128,256) tiles), or step 19's where the SMs
    * hold two parts of each tile or more; step 12 under 3 tiles of (128,256) per SM; there, where
-   * B's columns lie off lines, step 14's clusters in place of step 12 and step 24's (192,192) tiles
-   * in clusters in place of step 21's; otherwise this kernel */
+   * B's columns lie off lines, step 14's clusters in place of step 12 (and of Stream-K where the k
+   * loop is long) and step 24's (192,192) tiles in clusters in place of step 21's; otherwise this
+   * kernel */
   int route = gh_best_path(M, N, K, lda, ldb, gh_sm_count());
   if (route == 14 || route == 23) {                      // step 14's clusters with this step's epilogue, ...
     if (gh_clusters(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1, route == 23)) return;

@@ -461,6 +461,22 @@ static int narrow_pays(int M, int N) { return (M < N ? M : N) <= 64; }
 // ANCHOR_END: narrow_pays
 #define GH_SHARE_A_GAIN 0.05
 static int off_lines(int ld) { return ld % 8 == 0 && ld % 64 != 0; }
+/* Below 3 tiles an SM, where the route runs Stream-K (step 15) and B is off lines: step 14's
+ * clusters, whole tiles, where the k loop is long (K >= GH_FEW_WAVES_MIN_K: B's loads weigh the
+ * most) and the waves of (128,256) tiles are at least GH_FEW_WAVES_FILL full.  On an H100, in two
+ * runs that timed the best path before and after: 2000 x 3000 x 9000 0.28 -> 0.22 ms,
+ * 1200 x 2400 x 10000 0.14 -> 0.11, 2200 x 2200 x 7000 0.20 -> 0.18, 3000 x 2000 x 6000 0.17 -> 0.15,
+ * 1800 x 2600 x 7000 (0.63 full) 0.19 -> 0.18, 1300 x 3900 x 5000 0.150 -> 0.140, 2000 x 3000 x 6000
+ * 0.152 -> 0.143; level at 1000 x 3000 x 8000 and 1000 x 5000 x 6000.  Below the bounds the clusters
+ * lost: 1100 x 1100 x 12000 (45 tiles, 0.34 full) 0.126 -> 0.154, 1600 x 3200 x 4400 0.097 -> 0.104,
+ * 2000 x 3000 x 4000 0.098 -> 0.099-0.104. */
+#define GH_FEW_WAVES_MIN_K 4608
+#define GH_FEW_WAVES_FILL 0.6
+static int few_waves_clusters_pay(int M, int N, int K, int sms)
+{
+  long long T = tiles_of(M, N, GH_BM, GH_BN), waves = (T + sms - 1) / sms;
+  return K >= GH_FEW_WAVES_MIN_K && T >= GH_FEW_WAVES_FILL * waves * sms;
+}
 static int share_a_pays(int M, int N, int K, int sms)
 {
   double stream_k, whole, tile_192, stream_k_192;
@@ -471,7 +487,8 @@ static int share_a_pays(int M, int N, int K, int sms)
  * persistently (whole or by Stream-K, 3 tiles of (128,256) an SM or more: so steps 16, 19 and 20
  * never meet the clusters), clusters in their place: step 14's where B is off lines, step 23's
  * where A is and they pay, and step 14's in place of (128,256) tiles where clusters_pay holds; and
- * step 14's in place of step 12's one launch of whole tiles where B is off lines */
+ * step 14's in place of step 12's one launch of whole tiles where B is off lines (and of step 15's
+ * Stream-K there, where few_waves_clusters_pay holds) */
 int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
 {
   if (narrow_pays(M, N)) return 25;                    // C 64 rows or columns or fewer: step 25's tiles
@@ -480,6 +497,8 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
   if (!persistent_pays(M, N, sms)) {                   // under three waves, B off lines: clusters that share
     if (!off_lines(ldb)) return path;                  // B, two tiles along m or more, in place of ...
     if (path == 12 && (M + GH_BM - 1) / GH_BM >= 2) return 14;         // ... step 12's (128,256) tiles
+    if (path == 15 && (M + GH_BM - 1) / GH_BM >= 2 && few_waves_clusters_pay(M, N, K, sms))
+      return 14;                                       // ... step 15's Stream-K, where the k loop is long
     if (path == 21 && (M + GH192_BM - 1) / GH192_BM >= 2) return 24;   // ... step 21's (192,192) tiles
     return path;
   }

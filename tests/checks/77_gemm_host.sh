@@ -50,7 +50,7 @@ fi
 n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
-# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 21 larger ones) on
+# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 27 chosen ones) on
 # 132 SMs, with lda = M and ldb = K: below K = 128 with M or K not a multiple of 8, step 9 (or
 # step 8 for a tiny problem, as gh_route), and with both, never 8 or 9 but the rules below; where
 # M or N is 64 or less, step 25's narrow tiles, and only there; with at least 3 (128,256) tiles per SM, step 14's clusters
@@ -60,7 +60,8 @@ n=$(grep -c '^  ok ' "$tmp/out")
 # Stream-K's; step 23's exactly where B's columns lie on lines, A's off them (M a multiple of 8 but
 # not of 64) and 0.95 of whole tiles' estimate is below Stream-K's; below 3 (128,256) tiles per SM
 # with B's columns off lines, step 14's clusters exactly where the route would run step 12 with two
-# tile rows or more, step 24's exactly where it would run step 21 with two (192,192) tile rows or
+# tile rows or more, or step 15 with two tile rows or more, K >= 4608 and the waves of (128,256)
+# tiles at least 0.6 full, step 24's exactly where it would run step 21 with two (192,192) tile rows or
 # more; elsewhere each choice follows its four estimates (step 21 or 22 where step 21's is below
 # the first two, step 22 of them where its own is below step 21's; else step 15 where Stream-K's is
 # below whole tiles'); step 16 or 19 only where the (128,128) tiles U fit
@@ -78,6 +79,9 @@ shapes="$shapes 8200x8200x8192,6000x6000x6000,10000x8192x2048,5000x5000x4096,820
 # (1000 x 4000 x 3000, 2000 x 4000 x 3000) or step 21's (192,192) ones (3000^3, 3000 x 3000 x 5000,
 # 3000 x 3000 x 2000) give way to clusters that share B (step 14, step 24)
 shapes="$shapes 1000x4000x3000,2000x4000x3000,3000x3000x3000,3000x3000x5000,3000x3000x2000"
+# and six where the route runs Stream-K with B off lines: clusters in its place at the first three,
+# not at the others (K < 4608; the waves 0.34 full)
+shapes="$shapes 2000x3000x9000,1700x2900x9800,1800x2600x7000,2000x3000x4000,1600x3200x4400,1100x1100x9800"
 bad=0
 for list in $shapes; do
 	CUDA_VISIBLE_DEVICES= "$bin" --route "$list" --sms 132 >>"$tmp/route" 2>&1 || bad=$((bad + 1))
@@ -99,7 +103,10 @@ awk '
 		long = K >= 8192 && T >= 8 * 132 && 0.97 * w < s && !(t < s && t < w)
 		one = !many && !(t < s && t < w) && !(s < w) && U > 132 && int((M + 127) / 128) >= 2
 		one192 = !many && t < s && t < w && !(x < t) && int((M + 191) / 192) >= 2
-		if ((step == 14) != ((many && (offB || (!offA && long))) || (one && offB))) fail("step 14 clusters against their rule")
+		few15 = !many && !(t < s && t < w) && s < w && int((M + 127) / 128) >= 2 && K >= 4608 &&
+			T >= 0.6 * int((T + 131) / 132) * 132
+		if ((step == 14) != ((many && (offB || (!offA && long))) || ((one || few15) && offB)))
+			fail("step 14 clusters against their rule")
 		if ((step == 24) != (one192 && offB)) fail("step 24 clusters against their rule")
 		if ((step == 23) != (many && !offB && offA && 0.95 * w < s)) fail("step 23 clusters against their rule")
 		if (step == 14 || step == 23) next
@@ -120,13 +127,13 @@ awk '
 		if ((step == 18) != (s < w)) fail("fp32: step " step " against its estimates") }
 ' "$tmp/route" >"$tmp/route-bad"
 bad=$((bad + $(wc -l <"$tmp/route-bad")))
-if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 201 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 201 ] &&
+if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 207 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 207 ] &&
 	[ "$(grep -c -- '-> step 22,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 14,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 23,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 24,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 25,' "$tmp/route")" -ge 3 ]; then
-	ok "07_gemm --route at 180 random shapes and 21 larger ones: every choice follows its rules, its estimates and the split's limits"
+	ok "07_gemm --route at 180 random shapes and 27 chosen ones: every choice follows its rules, its estimates and the split's limits"
 else
-	not_ok "07_gemm --route breaks its rules at $bad of 201 shapes"; head -5 "$tmp/route-bad"
+	not_ok "07_gemm --route breaks its rules at $bad of 207 shapes"; head -5 "$tmp/route-bad"
 fi
 
 for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" "--pdl 2" "--pdl" \
