@@ -168,11 +168,9 @@ void gh_fallback(const gh_operands *op, int M, int N, int K, float alpha, const 
   else gemm_9_mma_multistage_epilogue(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 
-/* below GH_MIN_K: step 9, or the predicated step 8 for a tiny problem with an unaligned operand;
- * 1 (the Hopper kernels) for the best path where both operands are aligned */
-static int short_k_route(int M, int N, int K, int unaligned, int best_path)
+/* below GH_MIN_K: step 9, or the predicated step 8 for a tiny problem with an unaligned operand */
+static int short_k_route(int M, int N, int K, int unaligned)
 {
-  if (best_path && !unaligned) return 1;
   return unaligned && (double)M * N * K < GH_TINY_MNK ? 8 : 9;
 }
 int gh_route(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb)
@@ -181,7 +179,8 @@ int gh_route(int M, int N, int K, const bf16 *A, int lda, const bf16 *B, int ldb
   int unaligned = !tma_ready(A, lda) || !tma_ready(B, ldb);
   if (gh_force == 2) return unaligned ? 8 : 1;
   if (gh_force == 1) return 1;
-  if (K < GH_MIN_K) return short_k_route(M, N, K, unaligned, gh_short_k);
+  // below K = 128, step 9 or 8; but the best path (gh_short_k) keeps the problem where no copy is needed
+  if (K < GH_MIN_K && (unaligned || !gh_short_k)) return short_k_route(M, N, K, unaligned);
   return 1;
 }
 
@@ -496,9 +495,9 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
   // ANCHOR: few_waves
   if (!persistent_pays(M, N, sms)) {                   // under three waves, B off lines: clusters that share
     if (!off_lines(ldb)) return path;                  // B, two tiles along m or more, in place of ...
-    if (path == 12 && (M + GH_BM - 1) / GH_BM >= 2) return 14;         // ... step 12's (128,256) tiles
-    if (path == 15 && (M + GH_BM - 1) / GH_BM >= 2 && few_waves_clusters_pay(M, N, K, sms))
-      return 14;                                       // ... step 15's Stream-K, where the k loop is long
+    if ((path == 12 || (path == 15 && few_waves_clusters_pay(M, N, K, sms))) && (M + GH_BM - 1) / GH_BM >= 2)
+      return 14;                                       // ... step 12's (128,256) tiles, or step 15's Stream-K
+                                                       // over them where the k loop is long
     if (path == 21 && (M + GH192_BM - 1) / GH192_BM >= 2) return 24;   // ... step 21's (192,192) tiles
     return path;
   }
@@ -515,8 +514,7 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
  * --cublas-choice print it) */
 int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms)
 {
-  int unaligned = lda % 8 || ldb % 8;
-  if (K < GH_MIN_K && unaligned) return short_k_route(M, N, K, unaligned, 1);
+  if (K < GH_MIN_K && (lda % 8 || ldb % 8)) return short_k_route(M, N, K, 1);
   return gh_best_path(M, N, K, lda, ldb, sms);
 }
 

@@ -53,16 +53,17 @@ n=$(grep -c '^  ok ' "$tmp/out")
 # --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 27 chosen ones) on
 # 132 SMs, with lda = M and ldb = K: below K = 128 with M or K not a multiple of 8, step 9 (or
 # step 8 for a tiny problem, as gh_route), and with both, never 8 or 9 but the rules below; where
-# M or N is 64 or less, step 25's narrow tiles, and only there; with at least 3 (128,256) tiles per SM, step 14's clusters
-# exactly where B's columns lie off 128-byte lines (K a multiple of 8 but not of 64), or where A's
-# do not (M a multiple of 64, or not of 8), (192,192) tiles do not win by their estimates, K >= 8192,
+# M or N is 64 or less, step 25's narrow tiles, and only there; with at least 3 (128,256) tiles
+# per SM, step 14's clusters exactly where B's columns lie off 128-byte lines (K a multiple of 8
+# but not of 64), or where A's do not (M a multiple of 64, or not of 8), (192,192) tiles do not
+# win by their estimates, K >= 8192,
 # the (128,256) tiles number at least 8 per SM and 0.97 of whole tiles' estimate is below
 # Stream-K's; step 23's exactly where B's columns lie on lines, A's off them (M a multiple of 8 but
 # not of 64) and 0.95 of whole tiles' estimate is below Stream-K's; below 3 (128,256) tiles per SM
 # with B's columns off lines, step 14's clusters exactly where the route would run step 12 with two
 # tile rows or more, or step 15 with two tile rows or more, K >= 4608 and the waves of (128,256)
-# tiles at least 0.6 full, step 24's exactly where it would run step 21 with two (192,192) tile rows or
-# more; elsewhere each choice follows its four estimates (step 21 or 22 where step 21's is below
+# tiles at least 0.6 full, step 24's exactly where it would run step 21 with two (192,192) tile
+# rows or more; elsewhere each choice follows its four estimates (step 21 or 22 where step 21's is below
 # the first two, step 22 of them where its own is below step 21's; else step 15 where Stream-K's is
 # below whole tiles'); step 16 or 19 only where the (128,128) tiles U fit
 # (U <= 132), step 20 only where its CTAs (one per (64,128) tile, in pairs along m) do; step 19 only with 2 to 64 parts, U x parts <= 132 and 4 k tiles a part or more: all
