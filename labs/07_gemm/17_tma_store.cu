@@ -23,7 +23,8 @@
  * tiles would leave SMs idle for longer than Stream-K's fix-up costs -> step 15's kernel, with this
  * step's epilogue where it may (gh_stream_k in 15_stream_k.cu); C's (128,128)
  * tiles fit on the SMs in one wave -> step 16's kernel (smaller tiles, more SMs at work), or step
- * 19's where their k loops can be cut between 2 to 16 CTAs each; fewer
+ * 19's where their k loops can be cut between 2 to 16 CTAs each; (192,96) or (192,128) tiles in one
+ * wave -> step 26 where their estimate beats the rest; fewer
  * than 3 (128,256) tiles per SM -> step 12, as step 13 does; otherwise this kernel, with the
  * TMA-store epilogue for K <= 4096 (GH_TMA_C_MAX_K) and step 13's above.
  *
@@ -134,7 +135,8 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
    * hold two parts of each tile or more; step 12 under 3 tiles of (128,256) per SM; there, where
    * B's columns lie off lines, step 14's clusters in place of step 12 (and of Stream-K where the k
    * loop is long) and step 24's (192,192) tiles in clusters in place of step 21's; otherwise this
-   * kernel */
+   * kernel; under 3 tiles an SM, first, step 26's (192,96) or (192,128) tiles where they fill one wave
+   * and their estimate is the lowest (operands on lines, step 20's CTAs too many to fit) */
   int route = gh_best_path(M, N, K, lda, ldb, gh_sm_count());
   if (route == 14 || route == 23) {                      // step 14's clusters with this step's epilogue, ...
     if (gh_clusters(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1, route == 23)) return;
@@ -144,6 +146,7 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
   case 21: gemm_21_tile_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 24: gemm_24_clusters_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 25: gemm_25_narrow(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
+  case 26: gemm_26_tile_192_narrow(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 22: gemm_22_stream_k_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 15: gh_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1); return;   // with this epilogue
   case 16: gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;

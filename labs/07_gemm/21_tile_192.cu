@@ -48,10 +48,12 @@
 #include "labkit.h"
 
 // ANCHOR: kernel
-__global__ void __launch_bounds__(512, 1)
-k21_tile_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
-             const __grid_constant__ CUtensorMap tC, int tma_c, int cluster, lts_params sched, int M, int N, int K,
-             float alpha, float beta, float *C, int ldc)
+/* The kernel's body, for (192,bn) tiles: bn = 192 here; 128 and 96 for step 26 (26_tile_192_narrow.cu),
+ * whose kernels, below, are this body with its own bn (a constant in each, so each compiles to one
+ * chain of MMAs and one epilogue) */
+__device__ __forceinline__ static void
+tile_192_body(const CUtensorMap *tA, const CUtensorMap *tB, const CUtensorMap *tC, int tma_c, int cluster,
+              const lts_params *sched, int M, int N, int K, float alpha, float beta, float *C, int ldc, int bn)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ __align__(1024) uint8_t raw[];
@@ -59,7 +61,7 @@ k21_tile_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
   int tid = threadIdx.x, wg = tid / 128;
   int ktiles = (K + GH_BK - 1) / GH_BK;
   uint32_t rank = cluster ? gh_cluster_rank() : 0;       // step 24: blockIdx.x % 2 in a cluster of 2 along m
-  if (tid == 0) gh192_setup(&p, &tA, &tB, &tC, tma_c, cluster ? 2 : 1);
+  if (tid == 0) gh192_setup(&p, tA, tB, tC, tma_c, cluster ? 2 : 1);
   if (cluster) gh_cluster_sync();
   else __syncthreads();
   gh_grid_wait();                                        // PDL: the launch ahead has ended, its writes visible
@@ -69,14 +71,14 @@ k21_tile_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
     GH_SETMAXNREG_DEC(40);
     if (tid == 0)
       for (int i = 0;; ++i) {
-        lts_work w = lts_work_at(&sched, gridDim.z, blockIdx.x, blockIdx.y, blockIdx.z, i);
+        lts_work w = lts_work_at(sched, gridDim.z, blockIdx.x, blockIdx.y, blockIdx.z, i);
         if (!w.valid) break;
-        if (w.m - (int)rank >= sched.tiles_m || w.n >= sched.tiles_n) continue;   // the whole cluster skips
+        if (w.m - (int)rank >= sched->tiles_m || w.n >= sched->tiles_n) continue;   // the whole cluster skips
         for (int kt = 0; kt < ktiles; ++kt, ++it) {
           int s = it % GH192_STAGES;
           if (it >= GH192_STAGES) gh_bar_wait(gh192_empty(&p, s), (it / GH192_STAGES - 1) & 1);
-          if (cluster) gh192_load_ktile_shared(&p, s, &tA, &tB, w.m, w.n, kt, rank);   // B's half for both
-          else gh192_load_ktile(&p, s, &tA, &tB, w.m, w.n, kt);   // A's three (64,64) boxes, B's (64,192)
+          if (cluster) gh192_load_ktile_shared(&p, s, tA, tB, w.m, w.n, kt, rank);   // B's half for both
+          else gh192_load_ktile(&p, s, tA, tB, w.m, w.n, kt, bn);   // A's three (64,64) boxes, B's (64,bn)
         }
       }
   } else {                                               // the consumers
@@ -84,39 +86,54 @@ k21_tile_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
     int c = wg - 1;
     float acc[96];
     for (int i = 0;; ++i) {
-      lts_work w = lts_work_at(&sched, gridDim.z, blockIdx.x, blockIdx.y, blockIdx.z, i);
+      lts_work w = lts_work_at(sched, gridDim.z, blockIdx.x, blockIdx.y, blockIdx.z, i);
       if (!w.valid) break;
-      if (w.m - (int)rank >= sched.tiles_m || w.n >= sched.tiles_n) continue;
+      if (w.m - (int)rank >= sched->tiles_m || w.n >= sched->tiles_n) continue;
 #pragma unroll
       for (int j = 0; j < 96; ++j) acc[j] = 0.0f;
       gh_fence_acc96(acc);
       for (int kt = 0; kt < ktiles; ++kt, ++it) {
         int s = it % GH192_STAGES;
         gh_bar_wait(gh192_full(&p, s), (it / GH192_STAGES) & 1);
-        gh192_mma_ktile(acc, &p, s, c);                  // local_tile(tile, (_64,_192), (c,_0)) += A_c B
+        gh192_mma_ktile(acc, &p, s, c, bn);              // local_tile(tile, (_64,_bn), (c,_0)) += A_c B
         GH_WGMMA_WAIT(1);
         if (kt > 0) gh192_release(&p, (it - 1) % GH192_STAGES, cluster, rank);
       }
       GH_WGMMA_WAIT(0);
       gh_fence_acc96(acc);
       gh192_release(&p, (it - 1) % GH192_STAGES, cluster, rank);
-      gh192_epilogue(acc, &p, tma_c, &tC, c, w.m * GH192_BM + 64 * c, w.n * GH192_BN, M, N, alpha, beta, C, ldc);
+      gh192_epilogue(acc, &p, tma_c, tC, c, w.m * GH192_BM + 64 * c, w.n * bn, M, N, alpha, beta, C, ldc, bn);
     }
     if (tma_c && tid % 128 == 0) gh_store_wait_all();  // C is written before the CTA ends
   }
   if (cluster) gh_cluster_sync();                        // no CTA leaves while its peer may still signal it
 #endif
 }
+#define TILE_192_KERNEL(name, bn) \
+  __global__ void __launch_bounds__(512, 1) \
+  name(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB, \
+       const __grid_constant__ CUtensorMap tC, int tma_c, int cluster, lts_params sched, \
+       int M, int N, int K, float alpha, float beta, float *C, int ldc) \
+  { \
+    tile_192_body(&tA, &tB, &tC, tma_c, cluster, &sched, M, N, K, alpha, beta, C, ldc, bn); \
+  }
+TILE_192_KERNEL(k21_tile_192, 192)
+TILE_192_KERNEL(k26_tile_192x128, 128)
+TILE_192_KERNEL(k26_tile_192x96, 96)
 // ANCHOR_END: kernel
 
-/* (192,192) tiles, persistent: alone (cluster 0, step 21) or in clusters of 2 along m that share B
- * (cluster 1, step 24) */
+/* (192,bn) tiles, persistent: (192,192) alone (cluster 0, step 21) or in clusters of 2 along m that
+ * share B (cluster 1, step 24), or (192,128) and (192,96) alone (bn 128 or 96, step 26) */
 void gh_tile_192(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
-                 float *C, int ldc, int cluster)
+                 float *C, int ldc, int cluster, int bn)
 {
+  if ((bn != 96 && bn != 128 && bn != GH192_BN) || (cluster && bn != GH192_BN)) {
+    fprintf(stderr, "gh_tile_192: no kernel for (192,%d) tiles%s\n", bn, cluster ? " in clusters" : "");
+    exit(1);
+  }
   gh_operands op;
-  if (!gh_prepare_box(M, N, K, A, lda, B, ldb, &op, cluster ? GH192_BN / 2 : GH192_BN)) {   // B in (64 k, 192 n)
-    gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);                    // boxes, or halves
+  if (!gh_prepare_box(M, N, K, A, lda, B, ldb, &op, cluster ? GH192_BN / 2 : bn)) {   // B in (64 k, bn n)
+    gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);             // boxes, or halves
     return;
   }
   static int active;                                     // clusters of 2 resident at once
@@ -124,6 +141,8 @@ void gh_tile_192(int M, int N, int K, float alpha, const bf16 *A, int lda, const
   cudaLaunchAttribute attr[2];
   if (!active) {
     LK_CHECK(cudaFuncSetAttribute(k21_tile_192, cudaFuncAttributeMaxDynamicSharedMemorySize, GH192_SMEM));
+    LK_CHECK(cudaFuncSetAttribute(k26_tile_192x128, cudaFuncAttributeMaxDynamicSharedMemorySize, GH192_SMEM));
+    LK_CHECK(cudaFuncSetAttribute(k26_tile_192x96, cudaFuncAttributeMaxDynamicSharedMemorySize, GH192_SMEM));
     gh_launch_config(&cfg, attr, dim3(2, 1, 1), 512, GH192_SMEM, 2);
     LK_CHECK(cudaOccupancyMaxActiveClusters(&active, k21_tile_192, &cfg));
     if (active < 1) { fprintf(stderr, "gemm_21_tile_192: no cluster of 2 fits on this GPU\n"); exit(1); }
@@ -144,16 +163,18 @@ void gh_tile_192(int M, int N, int K, float alpha, const bf16 *A, int lda, const
     lts_grid(&sched, active, &gx, &gy, &gz);             // (2, 1, P): P clusters of 2
     grid = dim3(gx, gy, gz);
   } else {
-    sched = gh_persistent_schedule(M, N, GH192_BM, GH192_BN, "gemm_21_tile_192", &grid);   // hopper.cu
+    sched = gh_persistent_schedule(M, N, GH192_BM, bn, bn == GH192_BN ? "gemm_21_tile_192" : "gemm_26_tile_192_narrow",
+                                   &grid);               // hopper.cu
   }
   gh_launch_config(&cfg, attr, grid, 512, tma_c ? GH192_SMEM : GH192_SMEM - GH192_STAGING, cluster ? 2 : 1);
-  LK_CHECK(cudaLaunchKernelEx(&cfg, k21_tile_192, op.a, op.b, tC, tma_c, cluster, sched, M, N, K, alpha, beta, C,
-                              ldc));
+  void (*kernel)(CUtensorMap, CUtensorMap, CUtensorMap, int, int, lts_params, int, int, int, float, float, float *,
+                 int) = bn == 96 ? k26_tile_192x96 : bn == 128 ? k26_tile_192x128 : k21_tile_192;
+  LK_CHECK(cudaLaunchKernelEx(&cfg, kernel, op.a, op.b, tC, tma_c, cluster, sched, M, N, K, alpha, beta, C, ldc));
   LK_CHECK(cudaGetLastError());
 }
 
 void gemm_21_tile_192(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
                       float *C, int ldc)
 {
-  gh_tile_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 0);
+  gh_tile_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 0, GH192_BN);
 }

@@ -72,7 +72,7 @@ k22_stream_k_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__
         for (int kt = u.k_begin; kt < u.k_end; ++kt, ++it) {
           int s = it % GH192_STAGES;
           if (it >= GH192_STAGES) gh_bar_wait(gh192_empty(&p, s), (it / GH192_STAGES - 1) & 1);
-          gh192_load_ktile(&p, s, &tA, &tB, u.m, u.n, kt);
+          gh192_load_ktile(&p, s, &tA, &tB, u.m, u.n, kt, GH192_BN);
         }
       }
   } else {                                               // the consumers
@@ -88,7 +88,7 @@ k22_stream_k_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__
       for (int kt = u.k_begin; kt < u.k_end; ++kt, ++it) {
         int s = it % GH192_STAGES;
         gh_bar_wait(gh192_full(&p, s), (it / GH192_STAGES) & 1);
-        gh192_mma_ktile(acc, &p, s, c);
+        gh192_mma_ktile(acc, &p, s, c, GH192_BN);
         GH_WGMMA_WAIT(1);
         if (kt > u.k_begin && tid % 32 == 0) gh_bar_arrive(gh192_empty(&p, (it - 1) % GH192_STAGES));
       }
@@ -112,7 +112,8 @@ k22_stream_k_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__
         for (int j = 0; j < 96; ++j) acc[j] += __ldcg(slot + j * 384);
       }
       // ANCHOR_END: fixup
-      gh192_epilogue(acc, &p, tma_c, &tC, c, u.m * GH192_BM + 64 * c, u.n * GH192_BN, M, N, alpha, beta, C, ldc);
+      gh192_epilogue(acc, &p, tma_c, &tC, c, u.m * GH192_BM + 64 * c, u.n * GH192_BN, M, N, alpha, beta, C, ldc,
+                     GH192_BN);
     }
     if (tma_c && tid % 128 == 0) gh_store_wait_all();  // C is written before the CTA ends
   }

@@ -46,6 +46,6 @@
 void gemm_24_clusters_192(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
                           float beta, float *C, int ldc)
 {
-  gh_tile_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1);   // 21_tile_192.cu: step 21's kernel, clustered
+  gh_tile_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1, GH192_BN);   // step 21's kernel, clustered
 }
 // ANCHOR_END: launcher

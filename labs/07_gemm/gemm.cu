@@ -43,10 +43,13 @@
  *    25  25_narrow                bf16: skinny problems, (64,64) tiles with C's narrow side (M or N,
  *                                 64 or less) on the MMA's n, each k loop in parts added up by the
  *                                 last part to finish, A's box shared in clusters where M is narrow
- *   Steps 11-17 and 19-25 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
+ *    26  26_tile_192_narrow       bf16: step 21's kernel with (192,128) or (192,96) tiles, for problems
+ *                                 whose tiles then fill one wave of the SMs
+ *   Steps 11-17 and 19-26 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
  *   hand to step 9 or to the predicated step 8 instead, and 13, 14 and 23 give small ones to step 12;
- *   17 gives problems to steps 25, 14, 23, 24, 21, 22, 15, 16, 19, 20 or 12 where the shape says they are faster.
- *   The best path's kernels (12, 15-17, 19-25) start with programmatic dependent launch (--pdl 0: without).
+ *   17 gives problems to steps 25, 26, 14, 23, 24, 21, 22, 15, 16, 19, 20 or 12 where the shape says they are
+ *   faster.  The best path's kernels (12, 15-17, 19-26) start with programmatic dependent launch (--pdl 0:
+ *   without).
  *   Any M, N, K >= 1 and any leading dimension >= the rows; every kernel predicates its ragged
  *   tiles (the identity-tensor test of chapter 5) and reads or writes nothing out of bounds.
  *
@@ -366,8 +369,9 @@ static const version versions[] = {
   { 23, "23_clusters_share_a", BF16, NULL, gemm_23_clusters_share_a },
   { 24, "24_clusters_192", BF16, NULL, gemm_24_clusters_192 },
   { 25, "25_narrow", BF16, NULL, gemm_25_narrow },
+  { 26, "26_tile_192_narrow", BF16, NULL, gemm_26_tile_192_narrow },
 };
-#define MAX_ID 25
+#define MAX_ID 26
 #define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
 static int selected[MAX_ID + 1];   /* by id */
@@ -873,6 +877,8 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
                            : step == 24 ? "24, (192,192) tiles in clusters of 2 sharing B"
                            : step == 25 ? "25, narrow tiles: (64,64), C's narrow side on the MMA's n"
                            : step == 22 ? "22, Stream-K over (192,192) tiles"
+                           : step == 26 && gh_narrow_bn(M, N, K, sms) == 96 ? "26, one wave of (192,96) tiles"
+                           : step == 26 ? "26, one wave of (192,128) tiles"
                            : step == 20 ? "20, small tiles, a (64,128) tile a CTA"
                            : step == 12 ? "12, whole tiles, one launch"
                            : step == 9 ? "9, K < 128, an unaligned operand (mma.sync; C through shared memory)"
@@ -894,11 +900,14 @@ static int print_routes(lk_args *args, const char *list)
   for (int i = 0; i < n; ++i) {
     double stream_k, whole, tile_192, stream_k_192;
     gh_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
+    int bn;
+    double narrow = gh_narrow_estimate(sz[i].M, sz[i].N, sz[i].K, sms, &bn);
     int step = gh_launch_route(sz[i].M, sz[i].N, sz[i].K, sz[i].lda, sz[i].ldb, sms);
     char what[96];
     route_name(step, sz[i].M, sz[i].N, sz[i].K, sms, what, sizeof what);
     printf("route: %5dx%5dx%5d on %d SMs: Stream-K %8.1f, whole tiles %8.1f, (192,192) tiles %8.1f, Stream-K (192,192)"
-           " %8.1f -> step %s\n", sz[i].M, sz[i].N, sz[i].K, sms, stream_k, whole, tile_192, stream_k_192, what);
+           " %8.1f, (192,%d) tiles %8.1f -> step %s\n", sz[i].M, sz[i].N, sz[i].K, sms, stream_k, whole, tile_192,
+           stream_k_192, bn, narrow, what);
     gemm_18_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole);   /* step 18's launcher, fp32 */
     printf("route fp32:             Stream-K %8.1f, whole tiles %8.1f -> step %s\n", stream_k, whole,
            whole <= stream_k ? "10, whole tiles" : "18, Stream-K");
@@ -1012,6 +1021,7 @@ static int cublas_choice(lk_args *args, const char *list)
     int bm = GH_BM, bn = GH_BN;                        /* (128,256): steps 12, 15 and 17 */
     if (step == 20) bm = 64, bn = 128;
     else if (step == 21 || step == 22 || step == 24) bm = bn = 192;
+    else if (step == 26) bm = 192, bn = gh_narrow_bn(M, N, K, sms);
     else if (step == 16 || step == 19) bm = bn = 128;
     char tiles[96] = "";
     if (step != 9 && step != 8)                        /* step 9's or 8's tiles: not the best path's */

@@ -356,6 +356,24 @@ static double tile_192_estimate(int M, int N, int K, int sms)
   double k = (K + GH_BK - 1) / GH_BK;
   return ceil((double)tiles_of(M, N, 192, 192) / sms) * (1.01 * k + 6);
 }
+/* step 26: waves of (192,bn) tiles, bn 96 or 128, each k tile GH_NARROW_PER_K(bn), and
+ * GH_NARROW_START more for the launch (see one_wave_pays) */
+#define GH_NARROW_PER_K(bn) ((bn) == 96 ? 0.65 : 0.8)
+#define GH_NARROW_START 2
+static double narrow_estimate(int M, int N, int K, int sms, int bn)
+{
+  double k = (K + GH_BK - 1) / GH_BK;
+  return ceil((double)tiles_of(M, N, 192, bn) / sms) * GH_NARROW_PER_K(bn) * k + GH_NARROW_START;
+}
+int gh_narrow_bn(int M, int N, int K, int sms)
+{
+  return narrow_estimate(M, N, K, sms, 96) <= narrow_estimate(M, N, K, sms, 128) ? 96 : 128;
+}
+double gh_narrow_estimate(int M, int N, int K, int sms, int *bn)
+{
+  *bn = gh_narrow_bn(M, N, K, sms);
+  return narrow_estimate(M, N, K, sms, *bn);
+}
 /* Stream-K over T tiles whose k tile costs `per_k` and each tile `per_tile` more, on P SMs */
 static double stream_k_estimate(double T, double k, double P, double per_k, double per_tile)
 {
@@ -482,19 +500,43 @@ static int share_a_pays(int M, int N, int K, int sms)
   gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
   return (1 - GH_SHARE_A_GAIN) * whole < stream_k;
 }
+// ANCHOR: one_wave
+/* Step 26 where its (192,128) or (192,96) tiles fit on the SMs in one wave, step 20's CTAs do not
+ * (the smallest problems stay with step 20), neither operand lies off lines (there the clusters
+ * below share it; at 3000 x 1000 x 3000, both off lines, (192,128) tiles read 0.62 of cuBLAS
+ * against 0.76 for step 14's clusters, H100), and its estimate is below the four others.  The
+ * constants, against the (128,256) tiles' k tile: a (192,128) k tile took 0.73 of one on an H100
+ * (0.56 us against 0.77), and a (192,96) k tile 0.44 us on an H200; the estimates use 0.8 and
+ * 0.65, and 2 for the start, so that long k loops stay with Stream-K (1536 x 1536 x 16384: Stream-K
+ * 0.133 ms, (192,96) tiles 0.142, H200).  Measured before -> after, chapter 7 has the table: H100
+ * 1536^3 0.020 -> 0.015 ms, 1664^3 0.023 -> 0.018, 768 x 3072 x 4096 0.046 -> 0.039; level at 1408^3
+ * and 1536 x 1536 x 8192. */
+static int one_wave_pays(int M, int N, int K, int lda, int ldb, int sms)
+{
+  if (off_lines(lda) || off_lines(ldb) || small_tile_ctas(M, N) <= sms) return 0;
+  int bn;
+  double narrow = gh_narrow_estimate(M, N, K, sms, &bn), stream_k, whole, tile_192, stream_k_192;
+  if (tiles_of(M, N, 192, bn) > sms) return 0;
+  gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
+  return narrow < stream_k && narrow < whole && narrow < tile_192 && narrow < stream_k_192;
+}
+// ANCHOR_END: one_wave
 /* the best path: the route by the shape, and where that runs (128,256) or (192,192) tiles
  * persistently (whole or by Stream-K, 3 tiles of (128,256) an SM or more: so steps 16, 19 and 20
  * never meet the clusters), clusters in their place: step 14's where B is off lines, step 23's
  * where A is and they pay, and step 14's in place of (128,256) tiles where clusters_pay holds; and
  * step 14's in place of step 12's one launch of whole tiles where B is off lines (and of step 15's
- * Stream-K there, where few_waves_clusters_pay holds) */
+ * Stream-K there, where few_waves_clusters_pay holds); under 3 tiles an SM, first, step 26's one
+ * wave where one_wave_pays holds */
 int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
 {
   if (narrow_pays(M, N)) return 25;                    // C 64 rows or columns or fewer: step 25's tiles
   int path = gh_best_path_unclustered(M, N, K, sms);
   // ANCHOR: few_waves
-  if (!persistent_pays(M, N, sms)) {                   // under three waves, B off lines: clusters that share
-    if (!off_lines(ldb)) return path;                  // B, two tiles along m or more, in place of ...
+  if (!persistent_pays(M, N, sms)) {                   // under three waves: one wave of (192,96) or
+    if (one_wave_pays(M, N, K, lda, ldb, sms)) return 26;   // (192,128) tiles where it pays; or, B off
+    if (!off_lines(ldb)) return path;                  // lines, clusters that share B, two tiles along m
+                                                       // or more, in place of ...
     if ((path == 12 || (path == 15 && few_waves_clusters_pay(M, N, K, sms))) && (M + GH_BM - 1) / GH_BM >= 2)
       return 14;                                       // ... step 12's (128,256) tiles, or step 15's Stream-K
                                                        // over them where the k loop is long

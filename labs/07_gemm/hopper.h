@@ -1,4 +1,4 @@
-/* hopper.h -- what the Hopper steps (11 to 17, 19 to 22) share: the sm_90a instructions, each wrapped once in
+/* hopper.h -- what the Hopper steps (11 to 17, 19 to 26) share: the sm_90a instructions, each wrapped once in
  * inline PTX, the shared-memory plan of a (128,256,64) CTA tile, the consumer's k-tile of wgmma and the
  * epilogue; the host side (tensor maps, padding, the fallback) is in hopper.cu.
  *
@@ -95,10 +95,14 @@ int gh_tma_c_may(CUtensorMap *map, int M, int N, float beta, float *C, int ldc);
  * gh_tma_c_may refuses it */
 int gh_clusters(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C,
                 int ldc, int tma_epilogue, int share_a);
-/* (192,192) tiles, persistent: alone (cluster 0, step 21) or in clusters of 2 along m sharing B
- * (cluster 1, step 24) */
+/* (192,bn) tiles, persistent: (192,192) alone (cluster 0, step 21) or in clusters of 2 along m
+ * sharing B (cluster 1, step 24); (192,128) or (192,96) alone (bn 128 or 96, step 26) */
 void gh_tile_192(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
-                 float *C, int ldc, int cluster);
+                 float *C, int ldc, int cluster, int bn);
+/* step 26's tile width for an (M,N,K) problem on `sms` SMs: 128 or 96, whichever's estimate is lower
+ * (96 where they tie); gh_narrow_estimate: that estimate, in the units of gh_estimates, and the width */
+int gh_narrow_bn(int M, int N, int K, int sms);
+double gh_narrow_estimate(int M, int N, int K, int sms, int *bn);
 /* step 15's Stream-K with the direct epilogue (tma_epilogue 0, step 15 itself) or, where gh_tma_c
  * allows, step 17's TMA-store epilogue (the best path) */
 void gh_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
@@ -421,6 +425,26 @@ __device__ static inline void gh_wgmma_192(float *d, uint64_t da, uint64_t db)
     : "l"(da), "l"(db));
 }
 
+/* D(64,96) += A(64,16) * B(16,96): as gh_wgmma_192, half as wide (48 accumulators), always
+ * accumulating (step 26's (192,96) tiles) */
+__device__ static inline void gh_wgmma_96(float *d, uint64_t da, uint64_t db)
+{
+  asm volatile(
+    "{\n .reg .pred p;\n setp.eq.u32 p, 1, 1;\n"
+    " wgmma.mma_async.sync.aligned.m64n96k16.f32.bf16.bf16 {"
+    "%0,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,"
+    "%16,%17,%18,%19,%20,%21,%22,%23,%24,%25,%26,%27,%28,%29,%30,%31,"
+    "%32,%33,%34,%35,%36,%37,%38,%39,%40,%41,%42,%43,%44,%45,%46,%47"
+    "}, %48, %49, p, 1, 1, 1, 0;\n}\n"
+    : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+      "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+      "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+      "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]),
+      "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]),
+      "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47])
+    : "l"(da), "l"(db));
+}
+
 // ANCHOR: mma_ktile
 /* One k tile for one consumer warpgroup: its (64,64) slice of A (box `wg` of the stage) times the
  * stage's (64,256) of B, as four k16 MMAs; the descriptors step by 2048 bytes (A: 16 k rows of 128
@@ -670,16 +694,18 @@ __device__ static inline void gh192_setup(const gh192_smem *p, const CUtensorMap
   }
   gh_fence_bar_init();
 }
-/* the producer: k tile kt of CTA tile (tm, tn) into stage s, 48 KiB counted on full[s] */
+/* the producer: k tile kt of CTA tile (tm, tn) into stage s, 48 KiB counted on full[s]; for step 26's
+ * (192,bn) tiles (bn 96 or 128, B's map in boxes of bn columns), B's box is (64 k, bn n) and fills
+ * the first bn rows of the stage's B */
 __device__ static inline void gh192_load_ktile(const gh192_smem *p, int s, const CUtensorMap *tA, const CUtensorMap *tB,
-                                               int tm, int tn, int kt)
+                                               int tm, int tn, int kt, int bn)
 {
   uint8_t *a = gh192_a(p, s);
   uint64_t *full = gh192_full(p, s);
-  gh_bar_expect(full, GH192_STAGE_A + GH192_STAGE_B);
+  gh_bar_expect(full, GH192_STAGE_A + bn * GH_BK * 2);
 #pragma unroll
   for (int j = 0; j < 3; ++j) gh_tma_load(a + j * GH_BOX_A, tA, full, tm * GH192_BM + 64 * j, kt * GH_BK);
-  gh_tma_load(gh192_b(p, s), tB, full, kt * GH_BK, tn * GH192_BN);
+  gh_tma_load(gh192_b(p, s), tB, full, kt * GH_BK, tn * bn);
 }
 // ANCHOR: load_shared_192
 /* the same in a cluster of 2 along m that shares B (step 24): A's three boxes, and B's (64 k, 96 n)
@@ -703,26 +729,32 @@ __device__ static inline void gh192_release(const gh192_smem *p, int s, int clus
   else if (threadIdx.x % 32 == 0) gh_bar_arrive(gh192_empty(p, s));
 }
 
-/* consumer c: its (64,64) slice of A (box c of the stage) times the stage's (64,192) of B */
-__device__ static inline void gh192_mma_ktile(float acc[96], const gh192_smem *p, int s, int c)
+/* consumer c: its (64,64) slice of A (box c of the stage) times the stage's (64,bn) of B: bn = 192
+ * (steps 21, 22), or 128 or 96 (step 26, the first 64 or 48 accumulators); bn is a constant where
+ * it is called, so one chain of MMAs is compiled */
+__device__ static inline void gh192_mma_ktile(float acc[96], const gh192_smem *p, int s, int c, int bn)
 {
   const uint8_t *a = gh192_a(p, s) + c * GH_BOX_A, *b = gh192_b(p, s);
   gh_wgmma_fence();
 #pragma unroll
-  for (int kk = 0; kk < GH_BK / 16; ++kk)
-    gh_wgmma_192(acc, gh_desc(a + kk * 2048, GH_BOX_A, 1024), gh_desc(b + kk * 32, 16, 1024));
+  for (int kk = 0; kk < GH_BK / 16; ++kk) {
+    uint64_t da = gh_desc(a + kk * 2048, GH_BOX_A, 1024), db = gh_desc(b + kk * 32, 16, 1024);
+    if (bn == 96) gh_wgmma_96(acc, da, db);
+    else if (bn == 128) gh_wgmma_128(acc, da, db);
+    else gh_wgmma_192(acc, da, db);
+  }
   gh_wgmma_commit();
 }
-/* consumer c writes its (64,192) part at (row0, col0): by TMA stores through its one staging
- * buffer (six 32-column slices, each waiting for the read of the one before), or from the
- * registers; nothing where the part lies past M */
+/* consumer c writes its (64,bn) part at (row0, col0): by TMA stores through its one staging
+ * buffer (bn / 32 slices of 32 columns, each waiting for the read of the one before), or from the
+ * registers; nothing where the part lies past M (bn a constant where it is called, as above) */
 __device__ static inline void gh192_epilogue(const float acc[96], const gh192_smem *p, int tma_c, const CUtensorMap *tC,
                                              int c, int row0, int col0, int M, int N, float alpha, float beta,
-                                             float *C, int ldc)
+                                             float *C, int ldc, int bn)
 {
   if (row0 >= M) return;
-  if (tma_c) gh_epilogue_tma_slices(acc, 6, 1, gh192_staging(p, c), tC, c, row0, col0, alpha);
-  else gh_epilogue_cols(acc, 24, row0, col0, M, N, alpha, beta, C, ldc);
+  if (tma_c) gh_epilogue_tma_slices(acc, bn / 32, 1, gh192_staging(p, c), tC, c, row0, col0, alpha);
+  else gh_epilogue_cols(acc, bn / 8, row0, col0, M, N, alpha, beta, C, ldc);
 }
 // ANCHOR_END: tile_192
 

@@ -50,10 +50,13 @@ fi
 n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
-# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 27 chosen ones) on
+# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 35 chosen ones) on
 # 132 SMs, with lda = M and ldb = K: below K = 128 with M or K not a multiple of 8, step 9 (or
 # step 8 for a tiny problem, as gh_route), and with both, never 8 or 9 but the rules below; where
-# M or N is 64 or less, step 25's narrow tiles, and only there; with at least 3 (128,256) tiles
+# M or N is 64 or less, step 25's narrow tiles, and only there; below 3 (128,256) tiles per SM with
+# neither operand off lines, step 26 exactly where its (192,96) or (192,128) tiles (whichever
+# estimate is lower) fit in one wave, step 20's CTAs do not, and its estimate is below the other
+# four; with at least 3 (128,256) tiles
 # per SM, step 14's clusters exactly where B's columns lie off 128-byte lines (K a multiple of 8
 # but not of 64), or where A's do not (M a multiple of 64, or not of 8), (192,192) tiles do not
 # win by their estimates, K >= 8192,
@@ -83,6 +86,11 @@ shapes="$shapes 1000x4000x3000,2000x4000x3000,3000x3000x3000,3000x3000x5000,3000
 # and six where the route runs Stream-K with B off lines: clusters in its place at the first three,
 # not at the others (K < 4608; the waves 0.34 full)
 shapes="$shapes 2000x3000x9000,1700x2900x9800,1800x2600x7000,2000x3000x4000,1600x3200x4400,1100x1100x9800"
+# and eight of about one wave: step 26's (192,96) or (192,128) tiles at the first four; not at 768^3
+# (step 20's CTAs fit), 1152 x 1152 x 8192 (Stream-K's estimate is lower), 3000 x 1000 x 3000 (off
+# lines), 1792^3 (two waves)
+shapes="$shapes 1536x1536x1536,1664x1664x1664,768x3072x768,2048x1024x2048"
+shapes="$shapes 768x768x768,1152x1152x8192,3000x1000x3000,1792x1792x1792"
 bad=0
 for list in $shapes; do
 	CUDA_VISIBLE_DEVICES= "$bin" --route "$list" --sms 132 >>"$tmp/route" 2>&1 || bad=$((bad + 1))
@@ -90,7 +98,7 @@ done
 awk '
 	function fail(why) { if (failed != NR) print "# " why ": " line; failed = NR }
 	/^route: / { line = $0; split($2, d, "x"); M = d[1] + 0; N = $3 + 0; K = $4 + 0
-		s = $9 + 0; w = $12 + 0; t = $15 + 0; x = $18 + 0; step = $21 + 0
+		s = $9 + 0; w = $12 + 0; t = $15 + 0; x = $18 + 0; y = $21 + 0; step = $24 + 0; split($19, b, /[(,)]/)
 		U = int((M + 127) / 128) * int((N + 127) / 128); k = int((K + 63) / 64)
 		if (K < 128 && (M % 8 || K % 8)) { q = M * N * K < 1048576 ? 8 : 9
 			if (step != q) fail("K < 128, an unaligned operand: step " step ", not " q); next }
@@ -101,6 +109,15 @@ awk '
 		T = int((M + 127) / 128) * int((N + 255) / 256)
 		big = step == 21 || step == 22 || step == 24; many = T >= 3 * 132
 		offB = K % 8 == 0 && K % 64 != 0; offA = M % 8 == 0 && M % 64 != 0
+		e96 = int((int((M + 191) / 192) * int((N + 95) / 96) + 131) / 132) * 0.65 * k + 2
+		e128 = int((int((M + 191) / 192) * int((N + 127) / 128) + 131) / 132) * 0.8 * k + 2
+		bn = e96 <= e128 ? 96 : 128; e = bn == 96 ? e96 : e128
+		if (b[3] + 0 != bn || y < e - 0.051 || y > e + 0.051) fail("step 26 estimate " $19 " " y ", not (192," bn ") " e)
+		V = int((int((M + 63) / 64) + 1) / 2) * 2 * int((N + 127) / 128)
+		wave = !many && !offA && !offB && V > 132 && int((M + 191) / 192) * int((N + bn - 1) / bn) <= 132 &&
+			y < s && y < w && y < t && y < x
+		if ((step == 26) != wave) fail("step 26 against its rule (one wave of (192," bn ") tiles, the lowest estimate)")
+		if (step == 26) next
 		long = K >= 8192 && T >= 8 * 132 && 0.97 * w < s && !(t < s && t < w)
 		one = !many && !(t < s && t < w) && !(s < w) && U > 132 && int((M + 127) / 128) >= 2
 		one192 = !many && t < s && t < w && !(x < t) && int((M + 191) / 192) >= 2
@@ -128,13 +145,13 @@ awk '
 		if ((step == 18) != (s < w)) fail("fp32: step " step " against its estimates") }
 ' "$tmp/route" >"$tmp/route-bad"
 bad=$((bad + $(wc -l <"$tmp/route-bad")))
-if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 207 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 207 ] &&
+if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 215 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 215 ] &&
 	[ "$(grep -c -- '-> step 22,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 14,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 23,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 24,' "$tmp/route")" -ge 3 ] &&
-	[ "$(grep -c -- '-> step 25,' "$tmp/route")" -ge 3 ]; then
-	ok "07_gemm --route at 180 random shapes and 27 chosen ones: every choice follows its rules, its estimates and the split's limits"
+	[ "$(grep -c -- '-> step 25,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 26,' "$tmp/route")" -ge 4 ]; then
+	ok "07_gemm --route at 180 random shapes and 35 chosen ones: every choice follows its rules, its estimates and the split's limits"
 else
-	not_ok "07_gemm --route breaks its rules at $bad of 207 shapes"; head -5 "$tmp/route-bad"
+	not_ok "07_gemm --route breaks its rules at $bad of 215 shapes"; head -5 "$tmp/route-bad"
 fi
 
 for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" "--pdl 2" "--pdl" \
