@@ -502,15 +502,15 @@ static int share_a_pays(int M, int N, int K, int sms)
 }
 // ANCHOR: one_wave
 /* Step 26 where its (192,128) or (192,96) tiles fit on the SMs in one wave, step 20's CTAs do not
- * (the smallest problems stay with step 20), neither operand lies off lines (there the clusters
- * below share it; at 3000 x 1000 x 3000, both off lines, (192,128) tiles read 0.62 of cuBLAS
- * against 0.76 for step 14's clusters, H100), and its estimate is below the four others.  The
- * constants, against the (128,256) tiles' k tile: a (192,128) k tile took 0.73 of one on an H100
- * (0.56 us against 0.77), and a (192,96) k tile 0.44 us on an H200; the estimates use 0.8 and
- * 0.65, and 2 for the start, so that long k loops stay with Stream-K (1536 x 1536 x 16384: Stream-K
- * 0.133 ms, (192,96) tiles 0.142, H200).  Measured before -> after, chapter 7 has the table: H100
- * 1536^3 0.020 -> 0.015 ms, 1664^3 0.023 -> 0.018, 768 x 3072 x 4096 0.046 -> 0.039; level at 1408^3
- * and 1536 x 1536 x 8192. */
+ * (the smallest problems stay with step 20: 512^3 0.008 ms against 0.005, H100), neither operand
+ * lies off lines (B off lines: the clusters below share it; at 3000 x 1000 x 3000, both off lines,
+ * (192,128) tiles read 0.62 of cuBLAS against 0.76 for step 14's clusters, H100; A off lines: not
+ * measured), and its estimate is below the four others, step 22's included.  The constants, in a
+ * (128,256) tile's k tile: a (192,128) k tile has 0.75 of its MMAs, a (192,96) one 0.5625; the
+ * estimate counts 0.8 and 0.65, and 2 for the start, so that long k loops stay with Stream-K
+ * (1536 x 1536 x 16384: Stream-K 0.133 ms, (192,96) tiles 0.142, H200).  Measured before -> after,
+ * chapter 7 has the table: H100 1536^3 0.020 -> 0.015 ms, 1664^3 0.023 -> 0.018-0.019,
+ * 768 x 3072 x 4096 0.046 -> 0.039; level at 1408^3 and 1536 x 1536 x 8192. */
 static int one_wave_pays(int M, int N, int K, int lda, int ldb, int sms)
 {
   if (off_lines(lda) || off_lines(ldb) || small_tile_ctas(M, N) <= sms) return 0;

@@ -694,9 +694,9 @@ __device__ static inline void gh192_setup(const gh192_smem *p, const CUtensorMap
   }
   gh_fence_bar_init();
 }
-/* the producer: k tile kt of CTA tile (tm, tn) into stage s, 48 KiB counted on full[s]; for step 26's
- * (192,bn) tiles (bn 96 or 128, B's map in boxes of bn columns), B's box is (64 k, bn n) and fills
- * the first bn rows of the stage's B */
+/* the producer: k tile kt of CTA tile (tm, tn) into stage s, 24 KiB + bn x 128 bytes counted on
+ * full[s] (48 KiB at bn = 192); for step 26's (192,bn) tiles (bn 96 or 128, B's map in boxes of bn
+ * columns), B's box is (64 k, bn n) and fills the first bn rows of the stage's B */
 __device__ static inline void gh192_load_ktile(const gh192_smem *p, int s, const CUtensorMap *tA, const CUtensorMap *tB,
                                                int tm, int tn, int kt, int bn)
 {
