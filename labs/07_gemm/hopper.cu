@@ -356,24 +356,6 @@ static double tile_192_estimate(int M, int N, int K, int sms)
   double k = (K + GH_BK - 1) / GH_BK;
   return ceil((double)tiles_of(M, N, 192, 192) / sms) * (1.01 * k + 6);
 }
-/* step 26: waves of (192,bn) tiles, bn 96 or 128, each k tile GH_NARROW_PER_K(bn), and
- * GH_NARROW_START more for the launch (see one_wave_pays) */
-#define GH_NARROW_PER_K(bn) ((bn) == 96 ? 0.65 : 0.8)
-#define GH_NARROW_START 2
-static double narrow_estimate(int M, int N, int K, int sms, int bn)
-{
-  double k = (K + GH_BK - 1) / GH_BK;
-  return ceil((double)tiles_of(M, N, 192, bn) / sms) * GH_NARROW_PER_K(bn) * k + GH_NARROW_START;
-}
-int gh_narrow_bn(int M, int N, int K, int sms)
-{
-  return narrow_estimate(M, N, K, sms, 96) <= narrow_estimate(M, N, K, sms, 128) ? 96 : 128;
-}
-double gh_narrow_estimate(int M, int N, int K, int sms, int *bn)
-{
-  *bn = gh_narrow_bn(M, N, K, sms);
-  return narrow_estimate(M, N, K, sms, *bn);
-}
 /* Stream-K over T tiles whose k tile costs `per_k` and each tile `per_tile` more, on P SMs */
 static double stream_k_estimate(double T, double k, double P, double per_k, double per_tile)
 {
@@ -501,6 +483,28 @@ static int share_a_pays(int M, int N, int K, int sms)
   return (1 - GH_SHARE_A_GAIN) * whole < stream_k;
 }
 // ANCHOR: one_wave
+/* step 26: waves of (192,bn) tiles, bn 96 or 128, each k tile GH_NARROW_PER_K(bn) in the units of
+ * gh_estimates, and GH_NARROW_START more for the launch; the width whose estimate is lower (96
+ * where they tie) */
+#define GH_NARROW_PER_K(bn) ((bn) == 96 ? 0.65 : 0.8)
+#define GH_NARROW_START 2
+static double narrow_estimate(int M, int N, int K, int sms, int bn)
+{
+  double k = (K + GH_BK - 1) / GH_BK;
+  return ceil((double)tiles_of(M, N, 192, bn) / sms) * GH_NARROW_PER_K(bn) * k + GH_NARROW_START;
+}
+double gh_narrow_estimate(int M, int N, int K, int sms, int *bn)
+{
+  double e96 = narrow_estimate(M, N, K, sms, 96), e128 = narrow_estimate(M, N, K, sms, 128);
+  *bn = e96 <= e128 ? 96 : 128;
+  return e96 <= e128 ? e96 : e128;
+}
+int gh_narrow_bn(int M, int N, int K, int sms)
+{
+  int bn;
+  gh_narrow_estimate(M, N, K, sms, &bn);
+  return bn;
+}
 /* Step 26 where its (192,128) or (192,96) tiles fit on the SMs in one wave, step 20's CTAs do not
  * (the smallest problems stay with step 20: 512^3 0.008 ms against 0.005, H100), neither operand
  * lies off lines (B off lines: the clusters below share it; at 3000 x 1000 x 3000, both off lines,

@@ -132,7 +132,6 @@ awk '
 		if (big && (step == 22) != (x < t)) fail("Stream-K over (192,192) tiles chosen against its estimate")
 		if (!big && (step == 15) != (s < w)) fail("Stream-K chosen against its estimates")
 		if ((step == 16 || step == 19) && U > 132) fail("step " step " with " U " (128,128) tiles")
-		V = int((int((M + 63) / 64) + 1) / 2) * 2 * int((N + 127) / 128)
 		if (step == 20 && V > 132) fail("step 20 with " V " CTAs of (64,128) tiles")
 		if (step == 19) { match($0, /in [0-9]+ parts, [^,]*$/); split(substr($0, RSTART + 3), f, " "); p = f[1] + 0
 			if (p < 2 || p > 64 || U * p > 132 || k < 4 * p) fail(p " parts of " k " k tiles for " U " tiles")
