@@ -86,20 +86,7 @@ k14_cluster_multicast(const __grid_constant__ CUtensorMap tA, const __grid_const
         for (int kt = 0; kt < ktiles; ++kt, ++it) {
           int s = it % S14_STAGES;
           if (it >= S14_STAGES) gh_bar_wait(&p.empty[s], (it / S14_STAGES - 1) & 1);
-          uint64_t *bar = &p.full[s];
-          uint8_t *a = p.a + s * GH_STAGE_A, *b = p.b + s * GH_STAGE_B;
-          gh_bar_expect(bar, GH_STAGE_A + GH_STAGE_B);   // the shared operand: my half, the peer's half
-          // ANCHOR: share_a
-          if (share_a) {                                 // step 23: my box of A for both, my whole B
-            gh_tma_load_multicast(a + rank * GH_BOX_A, &tA, bar, w.m * GH_BM + 64 * (int)rank, kt * GH_BK, 0x3);
-            gh_tma_load(b, &tB, bar, kt * GH_BK, w.n * GH_BN);
-            gh_tma_load(b + GH_BOX_B, &tB, bar, kt * GH_BK, w.n * GH_BN + 128);
-          } else {                                       // my whole A, my box of B for both
-            gh_tma_load(a, &tA, bar, w.m * GH_BM, kt * GH_BK);
-            gh_tma_load(a + GH_BOX_A, &tA, bar, w.m * GH_BM + 64, kt * GH_BK);
-            gh_tma_load_multicast(b + rank * GH_BOX_B, &tB, bar, kt * GH_BK, w.n * GH_BN + 128 * (int)rank, 0x3);
-          }
-          // ANCHOR_END: share_a
+          gh_load_ktile_shared(&p, s, &tA, &tB, w.m, w.n, kt, rank, share_a);   // hopper.h
         }
       }
   } else {                                               // the consumers

@@ -57,28 +57,41 @@
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 /* The 256 consumer threads only (named barrier 1; the producer warpgroup is not in it). */
 __device__ static inline void s15_consumers_sync(void) { asm volatile("bar.sync 1, 256;\n" ::: "memory"); }
+/* a consumer warp is done with a stage: it tells its producer, and in a cluster the peer's too */
+__device__ static inline void s15_release(uint64_t *empty, int cluster, uint32_t rank)
+{
+  if (cluster) gh_release_pair(empty, rank);
+  else if (threadIdx.x % 32 == 0) gh_bar_arrive(empty);
+}
 
 #endif
 
 // ANCHOR: kernel
 __global__ void __launch_bounds__(384, 1)
 k15_stream_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
-             const __grid_constant__ CUtensorMap tC, int tma_c, lts_sk_params sk, int M, int N, float alpha,
-             float beta, float *C, int ldc, float *work, int *flags, int epoch, gh_timeline tl)
+             const __grid_constant__ CUtensorMap tC, int tma_c, int cluster, lts_sk_params sk, int M, int N,
+             float alpha, float beta, float *C, int ldc, float *work, int *flags, int epoch, gh_timeline tl)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
   uint8_t *staging;
   gh_smem_plan p = gh_plan_staged(raw, S15_STAGES, &staging);
   int tid = threadIdx.x, wg = tid / 128, cta = blockIdx.x;
+  // ANCHOR: clusters
+  /* step 27 (cluster 1): the schedule's tiles are pairs of tiles along m, its CTAs the clusters of 2;
+   * CTA `rank` of cluster q walks q's units, on tile `rank` of each pair, and loads half of B for both */
+  uint32_t rank = cluster ? gh_cluster_rank() : 0;
+  int q = cluster ? cta / 2 : cta, step = cluster ? 2 : 1;   // the schedule's CTA; a peer's slot is `step` apart
   if (tid == 0) {
     gh_tma_prefetch_map(&tA);
     gh_tma_prefetch_map(&tB);
     if (tma_c) gh_tma_prefetch_map(&tC);
-    for (int s = 0; s < S15_STAGES; ++s) { gh_bar_init(&p.full[s], 1); gh_bar_init(&p.empty[s], 8); }
+    for (int s = 0; s < S15_STAGES; ++s) { gh_bar_init(&p.full[s], 1); gh_bar_init(&p.empty[s], 8 * step); }
     gh_fence_bar_init();
   }
-  __syncthreads();
+  if (cluster) gh_cluster_sync();
+  else __syncthreads();
+  // ANCHOR_END: clusters
   gh_grid_wait();                                        // PDL: the launch ahead has ended, its writes visible
   gh_grid_release();                                     // the next launch may start its prologue
   int it = 0;                                            // k tiles through the ring so far
@@ -86,12 +99,13 @@ k15_stream_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
     GH_SETMAXNREG_DEC(40);
     if (tid == 0)
       for (int i = 0;; ++i) {
-        lts_sk_unit u = lts_sk_unit_at(&sk, cta, i);
+        lts_sk_unit u = lts_sk_unit_at(&sk, q, i);
         if (!u.valid) break;
         for (int kt = u.k_begin; kt < u.k_end; ++kt, ++it) {
           int s = it % S15_STAGES;
           if (it >= S15_STAGES) gh_bar_wait(&p.empty[s], (it / S15_STAGES - 1) & 1);
-          gh_load_ktile(&p, s, &tA, &tB, u.m, u.n, kt);
+          if (cluster) gh_load_ktile_shared(&p, s, &tA, &tB, 2 * u.m + (int)rank, u.n, kt, rank, 0);   // as step 14
+          else gh_load_ktile(&p, s, &tA, &tB, u.m, u.n, kt);
         }
       }
   } else {                                               // the consumers
@@ -99,8 +113,9 @@ k15_stream_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
     int c = wg - 1, t = tid - 128;                       // t: 0..255 among the consumers
     float acc[128];
     for (int i = 0;; ++i) {
-      lts_sk_unit u = lts_sk_unit_at(&sk, cta, i);
+      lts_sk_unit u = lts_sk_unit_at(&sk, q, i);
       if (!u.valid) break;
+      if (cluster) u.m = 2 * u.m + (int)rank;           // this CTA's tile of the pair
       unsigned long long t0 = gh_now(&tl);               // the timeline's marks (off when timed)
       gh_zero_acc(acc);
       gh_fence_acc(acc);
@@ -109,11 +124,11 @@ k15_stream_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
         gh_bar_wait(&p.full[s], (it / S15_STAGES) & 1);
         gh_mma_ktile(acc, p.a + s * GH_STAGE_A, p.b + s * GH_STAGE_B, c);
         GH_WGMMA_WAIT(1);
-        if (kt > u.k_begin && tid % 32 == 0) gh_bar_arrive(&p.empty[(it - 1) % S15_STAGES]);
+        if (kt > u.k_begin) s15_release(&p.empty[(it - 1) % S15_STAGES], cluster, rank);
       }
       GH_WGMMA_WAIT(0);
       gh_fence_acc(acc);
-      if (tid % 32 == 0) gh_bar_arrive(&p.empty[(it - 1) % S15_STAGES]);   // the unit's last stage
+      s15_release(&p.empty[(it - 1) % S15_STAGES], cluster, rank);   // the unit's last stage
       unsigned long long t1 = gh_now(&tl);
       // ANCHOR: fixup
       if (u.k_end < sk.k_iters) {                        // partial sums: to slot `cta`, then the flag
@@ -125,10 +140,11 @@ k15_stream_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
         gh_mark_unit(&tl, c, u.m, u.n, u.k_begin, u.k_end, 2, t0, t1, t1);
         continue;
       }
-      for (int q = 1; q <= u.peers; ++q) {               // the owner: add the peers' sums, k descending
-        if (t == 0) gemm_flag_wait(&flags[cta - q], epoch);   // traps after ~10 s: a lost partial sum
+      for (int peer = 1; peer <= u.peers; ++peer) {      // the owner: add the peers' sums, k descending
+        int from = cta - step * peer;                    // the same tile of the pair, `peer` clusters back
+        if (t == 0) gemm_flag_wait(&flags[from], epoch); // traps after ~10 s: a lost partial sum
         s15_consumers_sync();
-        const float *slot = work + (size_t)(cta - q) * S15_SLOT + t;
+        const float *slot = work + (size_t)from * S15_SLOT + t;
 #pragma unroll
         for (int j = 0; j < 128; ++j) acc[j] += __ldcg(slot + j * 256);
       }
@@ -140,40 +156,51 @@ k15_stream_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
     }
     if (tma_c && tid % 128 == 0) gh_store_wait_all();   // C is written before the CTA ends
   }
+  if (cluster) gh_cluster_sync();                        // no CTA leaves while its peer may still signal it
 #endif
 }
 // ANCHOR_END: kernel
 
 // ANCHOR: launch
 void gh_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
-                 float *C, int ldc, int tma_epilogue)
+                 float *C, int ldc, int tma_epilogue, int cluster)
 {
   gh_operands op;
   if (!gh_prepare(M, N, K, A, lda, B, ldb, &op)) {
     gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
-  static int ready;
+  static int ready, clusters;                            // clusters of 2 resident at once
   static gh_sk_workspace ws;
+  cudaLaunchConfig_t cfg;
+  cudaLaunchAttribute attr[2];
   if (!ready) {
     LK_CHECK(cudaFuncSetAttribute(k15_stream_k, cudaFuncAttributeMaxDynamicSharedMemorySize, S15_SMEM));
+    gh_launch_config(&cfg, attr, dim3(2), 384, S15_SMEM, 2);
+    LK_CHECK(cudaOccupancyMaxActiveClusters(&clusters, k15_stream_k, &cfg));
     ready = 1;
   }
-  lts_sk_params sk = gh_stream_k_schedule(M, N, K, GH_BM, GH_BN, "gh_stream_k");   // hopper.cu
+  if (cluster && clusters < 1) {
+    fprintf(stderr, "gemm_27_stream_k_clusters: no cluster of 2 fits on this GPU\n");
+    exit(1);
+  }
+  // ANCHOR: pairs
+  lts_sk_params sk = cluster ? gh_stream_k_schedule(M, N, K, 2 * GH_BM, GH_BN, clusters, "gemm_27_stream_k_clusters")
+                             : gh_stream_k_schedule(M, N, K, GH_BM, GH_BN, gh_sm_count(), "gh_stream_k");
+  // ANCHOR_END: pairs
   int epoch = gh_stream_k_epoch(&ws, S15_SLOT);          // 128 KiB a CTA
   CUtensorMap tC = { { 0 } };
   int tma_c = tma_epilogue && gh_tma_c(&tC, M, N, K, beta, C, ldc);
-  cudaLaunchConfig_t cfg;
-  cudaLaunchAttribute attr[2];
-  gh_launch_config(&cfg, attr, dim3(sk.ctas), 384, tma_c ? S15_SMEM : S15_SMEM - GH_STAGING, 1);   // no staging: more L1
-  LK_CHECK(cudaLaunchKernelEx(&cfg, k15_stream_k, op.a, op.b, tC, tma_c, sk, M, N, alpha, beta, C, ldc, ws.work,
-                              ws.flags, epoch, gh_tl));
+  gh_launch_config(&cfg, attr, dim3(sk.ctas * (cluster ? 2 : 1)), 384, tma_c ? S15_SMEM : S15_SMEM - GH_STAGING,
+                   cluster ? 2 : 1);                     // no staging: more L1
+  LK_CHECK(cudaLaunchKernelEx(&cfg, k15_stream_k, op.a, op.b, tC, tma_c, cluster, sk, M, N, alpha, beta, C, ldc,
+                              ws.work, ws.flags, epoch, gh_tl));
   LK_CHECK(cudaGetLastError());
 }
 
 void gemm_15_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
                       float *C, int ldc)
 {
-  gh_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 0);   // step 15 itself: the direct epilogue
+  gh_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 0, 0);   // step 15 itself: the direct epilogue
 }
 // ANCHOR_END: launch

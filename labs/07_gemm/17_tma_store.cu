@@ -124,19 +124,21 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
 {
   // ANCHOR: route
   /* the best path by the shape (hopper.cu): step 14's clusters with this step's epilogue in place
-   * of persistent tiles where B's columns lie off 128-byte lines, or of (128,256) tiles where the k
-   * loop is long and they fill many waves; step 23's, which share A, where A's columns lie off
-   * lines; or, where TMA may not write C, the path without them; step 21's (192,192) tiles where their waves are the
-   * fullest and its estimate the lowest, or step 22's Stream-K over them where that is lower still;
-   * Stream-K where whole tiles would leave SMs idle for
-   * longer than its fix-up costs; step 20's (64,128) tiles where they fit on the SMs at once and
-   * its estimate is the lowest; step 16's kernel where C's (128,128) tiles fit on the SMs at once
-   * (one tile per CTA, twice as many SMs at work as (128,256) tiles), or step 19's where the SMs
-   * hold two parts of each tile or more; step 12 under 3 tiles of (128,256) per SM; there, where
-   * B's columns lie off lines, step 14's clusters in place of step 12 (and of Stream-K where the k
-   * loop is long) and step 24's (192,192) tiles in clusters in place of step 21's; otherwise this
-   * kernel; under 3 tiles an SM, first, step 26's (192,96) or (192,128) tiles where they fill one wave
-   * and their estimate is the lowest (operands on lines, step 20's CTAs too many to fit) */
+   * of persistent tiles where B's columns lie off 128-byte lines, or step 27's Stream-K over pairs
+   * of tiles in the same clusters where whole tiles' last wave would leave many of them idle; step
+   * 14's clusters also in place of (128,256) tiles where the k loop is long and they fill many
+   * waves; step 23's, which share A, where A's columns lie off lines; or, where TMA may not write
+   * C, the path without them; step 21's (192,192) tiles where their waves are the fullest and its
+   * estimate the lowest, or step 22's Stream-K over them where that is lower still; Stream-K where
+   * whole tiles would leave SMs idle for longer than its fix-up costs; step 20's (64,128) tiles
+   * where they fit on the SMs at once and its estimate is the lowest; step 16's kernel where C's
+   * (128,128) tiles fit on the SMs at once (one tile per CTA, twice as many SMs at work as (128,256)
+   * tiles), or step 19's where the SMs hold two parts of each tile or more; step 12 under 3 tiles
+   * of (128,256) per SM; there, where B's columns lie off lines, step 27 or step 14's clusters in
+   * place of step 12 and of Stream-K, and step 24's (192,192) tiles in clusters in place of step
+   * 21's; otherwise this kernel; under 3 tiles an SM, first, step 26's (192,96) or (192,128) tiles
+   * where they fill one wave and their estimate is the lowest (operands on lines, step 20's CTAs
+   * too many to fit) */
   int route = gh_best_path(M, N, K, lda, ldb, gh_sm_count());
   if (route == 14 || route == 23) {                      // step 14's clusters with this step's epilogue, ...
     if (gh_clusters(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1, route == 23)) return;
@@ -148,7 +150,8 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
   case 25: gemm_25_narrow(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 26: gemm_26_tile_192_narrow(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 22: gemm_22_stream_k_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
-  case 15: gh_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1); return;   // with this epilogue
+  case 15: gh_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1, 0); return;   // with this epilogue
+  case 27: gh_stream_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1, 1); return;   // the same, in clusters
   case 16: gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 19: gemm_19_split_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 20: gemm_20_small_tiles(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;

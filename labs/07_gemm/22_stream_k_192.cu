@@ -135,7 +135,8 @@ void gemm_22_stream_k_192(int M, int N, int K, float alpha, const bf16 *A, int l
     LK_CHECK(cudaFuncSetAttribute(k22_stream_k_192, cudaFuncAttributeMaxDynamicSharedMemorySize, GH192_SMEM));
     ready = 1;
   }
-  lts_sk_params sk = gh_stream_k_schedule(M, N, K, GH192_BM, GH192_BN, "gemm_22_stream_k_192");   // hopper.cu
+  lts_sk_params sk = gh_stream_k_schedule(M, N, K, GH192_BM, GH192_BN, gh_sm_count(),
+                                          "gemm_22_stream_k_192");   // hopper.cu
   int epoch = gh_stream_k_epoch(&ws, S22_SLOT);          // 144 KiB a CTA
   CUtensorMap tC;
   int tma_c = gh_tma_c(&tC, M, N, K, beta, C, ldc);

@@ -45,10 +45,12 @@
  *                                 last part to finish, A's box shared in clusters where M is narrow
  *    26  26_tile_192_narrow       bf16: step 21's kernel with (192,128) or (192,96) tiles, for problems
  *                                 whose tiles then fill one wave of the SMs
- *   Steps 11-17 and 19-26 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
+ *    27  27_stream_k_clusters     bf16: step 15's Stream-K over pairs of tiles along m, each pair in a
+ *                                 cluster of 2 that shares B by TMA multicast, as step 14's does
+ *   Steps 11-17 and 19-27 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
  *   hand to step 9 or to the predicated step 8 instead, and 13, 14 and 23 give small ones to step 12;
- *   17 gives problems to steps 25, 26, 14, 23, 24, 21, 22, 15, 16, 19, 20 or 12 where the shape says they are
- *   faster.  The best path's kernels (12, 15-17, 19-26) start with programmatic dependent launch (--pdl 0:
+ *   17 gives problems to steps 25, 26, 27, 14, 23, 24, 21, 22, 15, 16, 19, 20 or 12 where the shape says they
+ *   are faster.  The best path's kernels (12, 15-17, 19-27) start with programmatic dependent launch (--pdl 0:
  *   without).
  *   Any M, N, K >= 1 and any leading dimension >= the rows; every kernel predicates its ragged
  *   tiles (the identity-tensor test of chapter 5) and reads or writes nothing out of bounds.
@@ -370,8 +372,9 @@ static const version versions[] = {
   { 24, "24_clusters_192", BF16, NULL, gemm_24_clusters_192 },
   { 25, "25_narrow", BF16, NULL, gemm_25_narrow },
   { 26, "26_tile_192_narrow", BF16, NULL, gemm_26_tile_192_narrow },
+  { 27, "27_stream_k_clusters", BF16, NULL, gemm_27_stream_k_clusters },
 };
-#define MAX_ID 26
+#define MAX_ID 27
 #define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
 static int selected[MAX_ID + 1];   /* by id */
@@ -615,7 +618,7 @@ static void bench_one(const shape *s, int prec, uint64_t seed, FILE *csv, const 
  * are queued behind a kernel that holds the GPU for 5 ms, longer than the CPU takes to queue them
  * (checked), and far fewer than the launch queue holds, so no call waits: the CPU's time for the
  * loop is what the calls cost it, and the events around them time the GPU running them back to
- * back.  Medians of 7 rounds.  The kernels of the best path (steps 12, 15-17, 19-24) are timed twice:
+ * back.  Medians of 7 rounds.  The kernels of the best path (steps 12, 15-17, 19-27) are timed twice:
  * with programmatic dependent launch, as they run by default, and with plain launches (--pdl 0). */
 // ANCHOR: launch_cost
 __global__ void gemm_hold(unsigned long long ns)
@@ -872,6 +875,7 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
   }
   snprintf(buf, cap, "%s", step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
                            : step == 14 ? "14, clusters of 2 sharing B, C by TMA stores"
+                           : step == 27 ? "27, Stream-K over pairs of tiles, clusters of 2 sharing B"
                            : step == 23 ? "23, clusters of 2 sharing A, C by TMA stores"
                            : step == 21 ? "21, persistent, whole (192,192) tiles"
                            : step == 24 ? "24, (192,192) tiles in clusters of 2 sharing B"
@@ -905,9 +909,11 @@ static int print_routes(lk_args *args, const char *list)
     int step = gh_launch_route(sz[i].M, sz[i].N, sz[i].K, sz[i].lda, sz[i].ldb, sms);
     char what[96];
     route_name(step, sz[i].M, sz[i].N, sz[i].K, sms, what, sizeof what);
+    double pairs_stream_k, pairs_whole;
+    gh_cluster_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &pairs_stream_k, &pairs_whole);
     printf("route: %5dx%5dx%5d on %d SMs: Stream-K %8.1f, whole tiles %8.1f, (192,192) tiles %8.1f, Stream-K (192,192)"
-           " %8.1f, (192,%d) tiles %8.1f -> step %s\n", sz[i].M, sz[i].N, sz[i].K, sms, stream_k, whole, tile_192,
-           stream_k_192, bn, narrow, what);
+           " %8.1f, (192,%d) tiles %8.1f, pairs: Stream-K %8.1f, whole %8.1f -> step %s\n", sz[i].M, sz[i].N, sz[i].K,
+           sms, stream_k, whole, tile_192, stream_k_192, bn, narrow, pairs_stream_k, pairs_whole, what);
     gemm_18_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole);   /* step 18's launcher, fp32 */
     printf("route fp32:             Stream-K %8.1f, whole tiles %8.1f -> step %s\n", stream_k, whole,
            whole <= stream_k ? "10, whole tiles" : "18, Stream-K");
@@ -1018,7 +1024,7 @@ static int cublas_choice(lk_args *args, const char *list)
     char theirs[192], ours[256], route[96];
     if (!lt_first_choice(lt, M, N, K, sms, theirs, sizeof theirs)) snprintf(theirs, sizeof theirs, "the heuristic offers nothing");
     int step = gh_launch_route(M, N, K, sz[i].lda, sz[i].ldb, sms);
-    int bm = GH_BM, bn = GH_BN;                        /* (128,256): steps 12, 15 and 17 */
+    int bm = GH_BM, bn = GH_BN;                        /* (128,256): steps 12, 14, 15, 17 and 27 */
     if (step == 20) bm = 64, bn = 128;
     else if (step == 21 || step == 22 || step == 24) bm = bn = 192;
     else if (step == 26) bm = 192, bn = gh_narrow_bn(M, N, K, sms);

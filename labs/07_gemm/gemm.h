@@ -57,6 +57,7 @@ void gemm_23_clusters_share_a(int M, int N, int K, float alpha, const bf16 *A, i
 void gemm_24_clusters_192(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 void gemm_25_narrow(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 void gemm_26_tile_192_narrow(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
+void gemm_27_stream_k_clusters(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 
 /* The CTA tiling, done by the library on the host (gemm.cu): zipped_divide(mX, (BM,BK)) is
  * ((BM,BK),(ceil(M/BM),ceil(K/BK))):((_1,ld),(BM,BK*ld)), and local_tile(mX, tiler, (i,k)) is its

@@ -241,19 +241,19 @@ lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who,
 }
 // ANCHOR_END: schedule
 
-/* Stream-K over the (bm,bn) tiles of an (M,N,K) problem (steps 15 and 22): chapter 6's Stream-K
- * scheduler over the tiles in the order above, on as many CTAs as there are SMs (never more than
- * k iterations), with its default count of Stream-K tiles; a schedule it refuses ends the program
- * with its reason, prefixed by `who` */
-lts_sk_params gh_stream_k_schedule(int M, int N, int K, int bm, int bn, const char *who)
+/* Stream-K over the (bm,bn) tiles of an (M,N,K) problem (steps 15, 22 and 27): chapter 6's
+ * Stream-K scheduler over the tiles in the order above, on `workers` CTAs (the SMs; step 27's
+ * clusters), never more than k iterations, with its default count of Stream-K tiles; a schedule
+ * it refuses ends the program with its reason, prefixed by `who` */
+lts_sk_params gh_stream_k_schedule(int M, int N, int K, int bm, int bn, int workers, const char *who)
 {
   lts_params order;
   lts_sk_params sk;
   const char *err;
   int tiles_m = (M + bm - 1) / bm, tiles_n = (N + bn - 1) / bn, tiles = tiles_m * tiles_n;
-  int k_iters = (K + GH_BK - 1) / GH_BK, sms = gh_sm_count();
+  int k_iters = (K + GH_BK - 1) / GH_BK;
   long long iters = (long long)tiles * k_iters;
-  int ctas = iters < sms ? (int)iters : sms;             // never a CTA without a k tile
+  int ctas = iters < workers ? (int)iters : workers;     // never a CTA without a k tile
   int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : tiles_m);
   if (!lts_init(&order, tiles_m, tiles_n, 1, 1, 1, swz, gh_raster_m, &err) ||
       !lts_sk_init(&sk, &order, k_iters, ctas, lts_sk_default_tiles(tiles, ctas, k_iters), &err)) {
@@ -426,7 +426,8 @@ int gh_best_path_unclustered(int M, int N, int K, int sms)
  * 0.98-1.01; the (192,192) route the best path chose at 6000^3, 7000^3, 10000^3, 9000 x 9000 x 4104
  * and 12288 x 12288 x 5000 0.62-0.85 (three runs), the clusters there 0.88-1.13.  So wherever the
  * best path would run (128,256) or (192,192) tiles persistently (steps 15, 17, 21, 22; 3 tiles of
- * (128,256) an SM or more), it runs step 14's clusters.
+ * (128,256) an SM or more), it runs step 14's clusters, or step 27's Stream-K in the same
+ * clusters where stream_k_clusters_pay holds.
  *   A (lda, where B is on lines): whole tiles, Stream-K and (192,192) tiles 0.80-0.98 at seven
  * shapes (8200 x 8192 x 4096, 8200 x 8200 x 8192, 12000 x 12288 x 4096, 6000 x 6144 x 4096,
  * 10000 x 8192 x 2048, 4040 x 4096 x 4096, 8200 x 8192 x 1024), step 23's clusters, which share A,
@@ -525,31 +526,60 @@ static int one_wave_pays(int M, int N, int K, int lda, int ldb, int sms)
   return narrow < stream_k && narrow < whole && narrow < tile_192 && narrow < stream_k_192;
 }
 // ANCHOR_END: one_wave
+// ANCHOR: stream_k_clusters
+/* Step 27: Stream-K over pairs of (128,256) tiles along m, on P/2 clusters of 2 that share B.  Its
+ * estimate is step 15's over the pairs, P/2 the schedule's CTAs, a pair's k tile as long as a
+ * tile's (its two CTAs load and multiply at once); step 14's whole tiles in the same clusters take
+ * ceil(pairs / (P/2)) k.  Where B lies off lines, the best path takes step 27 in place of step 14's
+ * clusters (and of step 12's or 15's tiles below 3 waves) where its estimate is GH_SK_CLUSTERS_GAIN
+ * below step 14's.  Measured, step 27 against step 14's clusters, both with TMA stores (H100, H200):
+ * at estimates 0.95-0.97 of step 14's, 6600 x 6600 x 7000, 5600 x 5600 x 5000 and 6600 x 6600 x 4000,
+ * level to 4% faster on both GPUs; at 0.975-0.981 from 3% slower to 6% faster (12000 x 4000 x 5000,
+ * 6600 x 6600 x 3000, 5600 x 5600 x 3000, H100); from 0.983 on slower, 1-6% (8000 x 8000 x 7000,
+ * 8000 x 8000 x 5000, 6000^3, 7000^3).  27_stream_k_clusters.cu has the shapes it took over. */
+#define GH_SK_CLUSTERS_GAIN 0.03
+void gh_cluster_estimates(int M, int N, int K, int sms, double *stream_k, double *whole)
+{
+  double k = (K + GH_BK - 1) / GH_BK, pairs = (double)tiles_of(M, N, 2 * GH_BM, GH_BN), P = sms / 2 ? sms / 2 : 1;
+  *stream_k = stream_k_estimate(pairs, k, P, 1, 0);
+  *whole = ceil(pairs / P) * k;
+}
+static int stream_k_clusters_pay(int M, int N, int K, int sms)
+{
+  double stream_k, whole;
+  gh_cluster_estimates(M, N, K, sms, &stream_k, &whole);
+  return stream_k < (1 - GH_SK_CLUSTERS_GAIN) * whole;
+}
+// ANCHOR_END: stream_k_clusters
 /* the best path: the route by the shape, and where that runs (128,256) or (192,192) tiles
  * persistently (whole or by Stream-K, 3 tiles of (128,256) an SM or more: so steps 16, 19 and 20
- * never meet the clusters), clusters in their place: step 14's where B is off lines, step 23's
- * where A is and they pay, and step 14's in place of (128,256) tiles where clusters_pay holds; and
- * step 14's in place of step 12's one launch of whole tiles where B is off lines (and of step 15's
- * Stream-K there, where few_waves_clusters_pay holds); under 3 tiles an SM, first, step 26's one
+ * never meet the clusters), clusters in their place: where B is off lines, step 27's Stream-K in
+ * clusters where stream_k_clusters_pay holds, else step 14's; step 23's where A is off lines and
+ * they pay, and step 14's in place of (128,256) tiles where clusters_pay holds; under 3 tiles an SM
+ * with B off lines and two tile rows or more, step 27 in place of step 12's one launch of whole
+ * tiles or step 15's Stream-K where stream_k_clusters_pay holds, else step 14's clusters (in place
+ * of step 15 only where few_waves_clusters_pay holds); under 3 tiles an SM, first, step 26's one
  * wave where one_wave_pays holds */
 int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
 {
   if (narrow_pays(M, N)) return 25;                    // C 64 rows or columns or fewer: step 25's tiles
   int path = gh_best_path_unclustered(M, N, K, sms);
   // ANCHOR: few_waves
-  if (!persistent_pays(M, N, sms)) {                   // under three waves: one wave of (192,96) or
-    if (one_wave_pays(M, N, K, lda, ldb, sms)) return 26;   // (192,128) tiles where it pays; or, B off
-    if (!off_lines(ldb)) return path;                  // lines, clusters that share B, two tiles along m
-                                                       // or more, in place of ...
-    if ((path == 12 || (path == 15 && few_waves_clusters_pay(M, N, K, sms))) && (M + GH_BM - 1) / GH_BM >= 2)
-      return 14;                                       // ... step 12's (128,256) tiles, or step 15's Stream-K
-                                                       // over them where the k loop is long
-    if (path == 21 && (M + GH192_BM - 1) / GH192_BM >= 2) return 24;   // ... step 21's (192,192) tiles
+  if (!persistent_pays(M, N, sms)) {                   // under three waves: first, one wave of
+    if (one_wave_pays(M, N, K, lda, ldb, sms)) return 26;   // (192,96) or (192,128) tiles where it pays
+    if (!off_lines(ldb)) return path;
+    int rows = (M + GH_BM - 1) / GH_BM >= 2;           // B off lines: clusters that share it, two tiles
+    if ((path == 12 || path == 15) && rows && stream_k_clusters_pay(M, N, K, sms))   // along m or more, in
+      return 27;                                       // place of step 12's (128,256) tiles or step 15's
+    if ((path == 12 || (path == 15 && few_waves_clusters_pay(M, N, K, sms))) && rows)   // Stream-K: Stream-K
+      return 14;                                       // over pairs where it pays, else whole tiles (for
+                                                       // step 15, where the k loop is long); and in place
+    if (path == 21 && (M + GH192_BM - 1) / GH192_BM >= 2) return 24;   // of step 21's (192,192) tiles
     return path;
   }
   // ANCHOR_END: few_waves
   if (path != 15 && path != 17 && path != 21 && path != 22) return path;
-  if (off_lines(ldb)) return 14;
+  if (off_lines(ldb)) return stream_k_clusters_pay(M, N, K, sms) ? 27 : 14;
   if (off_lines(lda)) return share_a_pays(M, N, K, sms) ? 23 : path;
   return (path == 15 || path == 17) && clusters_pay(M, N, K, sms) ? 14 : path;
 }

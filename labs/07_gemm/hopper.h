@@ -103,10 +103,14 @@ void gh_tile_192(int M, int N, int K, float alpha, const bf16 *A, int lda, const
  * (96 where they tie); gh_narrow_estimate: that estimate, in the units of gh_estimates, and the width */
 int gh_narrow_bn(int M, int N, int K, int sms);
 double gh_narrow_estimate(int M, int N, int K, int sms, int *bn);
+/* step 27's estimate, Stream-K over pairs of (128,256) tiles on sms / 2 clusters, and step 14's,
+ * whole pairs in the same clusters, in the units of gh_estimates */
+void gh_cluster_estimates(int M, int N, int K, int sms, double *stream_k, double *whole);
 /* step 15's Stream-K with the direct epilogue (tma_epilogue 0, step 15 itself) or, where gh_tma_c
- * allows, step 17's TMA-store epilogue (the best path) */
+ * allows, step 17's TMA-store epilogue (the best path); cluster 1: step 27, over pairs of tiles
+ * along m, each pair in a cluster of 2 that shares B */
 void gh_stream_k(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
-                 float *C, int ldc, int tma_epilogue);
+                 float *C, int ldc, int tma_epilogue, int cluster);
 void gh_fallback(const gh_operands *op, int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb,
                  float beta, float *C, int ldc);
 /* The swizzle of the persistent steps' tile order for a count of tile clusters along the swizzled
@@ -118,10 +122,10 @@ int gh_schedule_swizzle(int count);
  * SM and never more than the tiles; a schedule the scheduler refuses ends the program with its
  * reason, prefixed by `who` */
 lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who, dim3 *grid);
-/* Stream-K over the (bm,bn) tiles (steps 15 and 22): chapter 6's scheduler with the order above,
- * one CTA per SM (never more than the k iterations), its default Stream-K tiles; a schedule it
- * refuses ends the program with its reason, prefixed by `who` */
-lts_sk_params gh_stream_k_schedule(int M, int N, int K, int bm, int bn, const char *who);
+/* Stream-K over the (bm,bn) tiles (steps 15, 22 and 27): chapter 6's scheduler with the order above,
+ * `workers` CTAs (one per SM; step 27: one per cluster), never more than the k iterations, its
+ * default Stream-K tiles; a schedule it refuses ends the program with its reason, prefixed by `who` */
+lts_sk_params gh_stream_k_schedule(int M, int N, int K, int bm, int bn, int workers, const char *who);
 /* a Stream-K kernel's workspace (static in its launcher, zero at first): a slot of partial sums and a
  * flag per SM, made on the first launch; gh_stream_k_epoch returns the launch's epoch (the value
  * its flags are raised to), clearing the flags when the counter starts again */
@@ -640,6 +644,28 @@ __device__ static inline void gh_load_ktile(const gh_smem_plan *p, int s, const 
   gh_tma_load(b + GH_BOX_B, tb, bar, kt * GH_BK, tn * GH_BN + 128);
 }
 // ANCHOR_END: load_ktile
+/* The same in a cluster of 2 CTAs (steps 14, 23 and 27), CTA `rank` of it: one of the two boxes of
+ * the operand they share, multicast to both, and all of the other operand; 48 KiB counted on
+ * full[s] either way (the peer's box arrives on it too). */
+__device__ static inline void gh_load_ktile_shared(const gh_smem_plan *p, int s, const CUtensorMap *tA,
+                                                   const CUtensorMap *tB, int tm, int tn, int kt, uint32_t rank,
+                                                   int share_a)
+{
+  uint64_t *bar = &p->full[s];
+  uint8_t *a = p->a + s * GH_STAGE_A, *b = p->b + s * GH_STAGE_B;
+  gh_bar_expect(bar, GH_STAGE_A + GH_STAGE_B);           // the shared operand: my box, the peer's box
+  // ANCHOR: share_a
+  if (share_a) {                                         // step 23: my box of A for both, my whole B
+    gh_tma_load_multicast(a + rank * GH_BOX_A, tA, bar, tm * GH_BM + 64 * (int)rank, kt * GH_BK, 0x3);
+    gh_tma_load(b, tB, bar, kt * GH_BK, tn * GH_BN);
+    gh_tma_load(b + GH_BOX_B, tB, bar, kt * GH_BK, tn * GH_BN + 128);
+  } else {                                               // my whole A, my box of B for both
+    gh_tma_load(a, tA, bar, tm * GH_BM, kt * GH_BK);
+    gh_tma_load(a + GH_BOX_A, tA, bar, tm * GH_BM + 64, kt * GH_BK);
+    gh_tma_load_multicast(b + rank * GH_BOX_B, tB, bar, kt * GH_BK, tn * GH_BN + 128 * (int)rank, 0x3);
+  }
+  // ANCHOR_END: share_a
+}
 
 /* (192,192) tiles (steps 21 and 22) ----------------------------------------------------------- */
 /* The CTA tile local_tile(mC, (_192,_192), (tm,tn)): three consumer warpgroups, consumer c (0..2)
