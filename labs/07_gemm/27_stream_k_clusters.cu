@@ -36,8 +36,10 @@
  *     0.168, 0.188 -> 0.165; 3800 x 3800 x 6600 0.370 -> 0.353, 0.338 -> 0.319; 3300 x 3300 x 7400
  *     0.321 -> 0.314, 0.312 -> 0.303; 6000 x 9000 x 3400 0.642 -> 0.628, 0.643 -> 0.624.
  *   And 16 random shapes from 1000 to 10000 (M, N, K) with B off lines where the rule takes this
- *   step (124 of 300 drawn), H100: 11 faster by 4-24% (4126 x 7066 x 8312 1.157 -> 0.880 ms),
- *   3 level, 2 slower by 1.7% (7756 x 8119 x 4208) and 2.4% (9208 x 6134 x 5272).
+ *   step (124 of 300 drawn): H100 11 faster by 4-24% (4126 x 7066 x 8312 1.157 -> 0.880 ms),
+ *   3 level, 2 slower by 1.7% (7756 x 8119 x 4208) and 2.4% (9208 x 6134 x 5272); H200 9 faster by
+ *   2-13%, 4 within 1%, 3 slower by 1.7% (7756 x 8119 x 4208), 2.5% (6724 x 2061 x 8104) and 3.7%
+ *   (9330 x 1465 x 6696).
  * The rule's 3% came from runs of this step (version 27) beside the best path, 24 shapes on the
  *   H100 and 15 and 19 in two runs on the H200 (hopper.cu, stream_k_clusters_pay, has the shapes).
  * Where whole waves of pairs are nearly full, Stream-K's start and fix-up cost more than the last
