@@ -138,7 +138,8 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
    * place of step 12 and of Stream-K, and step 24's (192,192) tiles in clusters in place of step
    * 21's; otherwise this kernel; under 3 tiles an SM, first, step 26's (192,96) or (192,128) tiles
    * where they fill one wave and their estimate is the lowest (operands on lines, step 20's CTAs
-   * too many to fit) */
+   * too many to fit), then, with B on lines, step 22 where its schedule cuts every (192,192) tile
+   * into 2 to 4 equal parts and its estimate is the lowest */
   int route = gh_best_path(M, N, K, lda, ldb, gh_sm_count());
   if (route == 14 || route == 23) {                      // step 14's clusters with this step's epilogue, ...
     if (gh_clusters(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1, route == 23)) return;

@@ -33,9 +33,21 @@
  *   5120x5120x4096 0.885 (0.982), 4096x4096x16384 0.885 (0.931), 8192^3 0.968 (0.965),
  *   1536x1536x16384 0.955 (0.960), and 3072x3072x16384 0.928 (step 21, 0.984; 0.979 in the run
  *   above).  Ragged (192,192) tiles waste about 6% of the MMAs at 2048 and 4096, and the long K
- *   with few tiles gains nothing from the larger tile: hence the rule never puts this step in
- *   place of step 15.  Why the gain at K = 8192 exceeds the last wave's idle share (about 3% at
- *   6144x6144x8192) was not profiled; both kernels write C from the registers there.
+ *   with few tiles gains nothing from the larger tile there: hence the rule above never puts
+ *   this step in place of step 15.  Why the gain at K = 8192 exceeds the last wave's idle share
+ *   (about 3% at 6144x6144x8192) was not profiled; both kernels write C from the registers there.
+ * Exact splits.  With fewer tiles than SMs, 132 CTAs cut 64 tiles of 128 k tiles (1536 x 1536 x
+ *   8192) into ranges of 62 or 63 k tiles that do not line up with the tiles: 60 CTAs hold parts
+ *   of two tiles, and every tile has 3 parts.  On 128 CTAs every tile has exactly 2 parts, each
+ *   CTA one.  The schedule (hopper.cu, stream_k_ctas) now takes p T CTAs, p = 2 to 4, where its
+ *   estimate is the lower, and the best path takes this step below 3 tiles an SM, with B on
+ *   lines, where such a split's estimate is the lowest (exact_split_pays).  On an H200, this step
+ *   with all 132 CTAs -> with the exact split, ratios to cuBLAS in the same run, two runs each
+ *   (a build made to force one or the other): 1536x1536x8192 0.85-0.86 -> 0.91-0.92,
+ *   1536x1536x4096 0.72-0.73 -> 0.82-0.83, 1344x1152x8192 (3 parts of 42 tiles, 126 CTAs)
+ *   0.66-0.69 -> 0.73-0.74, 768x1536x8192 (4 parts of 32) 0.64-0.65 -> 0.72-0.74; but
+ *   1152x1536x8192 (2 parts of 48 tiles, 96 CTAs) 0.82 -> 0.76, so the estimate weighs the SMs an
+ *   exact split leaves idle.  The best path before -> after is in chapter 7.
  */
 #include "hopper.h"
 #include "tile_scheduler.h"

@@ -243,8 +243,10 @@ lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who,
 
 /* Stream-K over the (bm,bn) tiles of an (M,N,K) problem (steps 15, 22 and 27): chapter 6's
  * Stream-K scheduler over the tiles in the order above, on `workers` CTAs (the SMs; step 27's
- * clusters), never more than k iterations, with its default count of Stream-K tiles; a schedule
- * it refuses ends the program with its reason, prefixed by `who` */
+ * clusters), never more than k iterations, or on fewer where the estimates below prefer an exact
+ * split (stream_k_ctas: every tile in 2 to 4 equal parts), with its default count of Stream-K
+ * tiles; a schedule it refuses ends the program with its reason, prefixed by `who` */
+static int stream_k_ctas(double T, double k, int P, double per_k, double per_tile);
 lts_sk_params gh_stream_k_schedule(int M, int N, int K, int bm, int bn, int workers, const char *who)
 {
   lts_params order;
@@ -252,8 +254,7 @@ lts_sk_params gh_stream_k_schedule(int M, int N, int K, int bm, int bn, int work
   const char *err;
   int tiles_m = (M + bm - 1) / bm, tiles_n = (N + bn - 1) / bn, tiles = tiles_m * tiles_n;
   int k_iters = (K + GH_BK - 1) / GH_BK;
-  long long iters = (long long)tiles * k_iters;
-  int ctas = iters < workers ? (int)iters : workers;     // never a CTA without a k tile
+  int ctas = stream_k_ctas(tiles, k_iters, workers, bm == GH192_BM ? 1.01 : 1, bm == GH192_BM ? 6 : 0);
   int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : tiles_m);
   if (!lts_init(&order, tiles_m, tiles_n, 1, 1, 1, swz, gh_raster_m, &err) ||
       !lts_sk_init(&sk, &order, k_iters, ctas, lts_sk_default_tiles(tiles, ctas, k_iters), &err)) {
@@ -315,7 +316,9 @@ int gh_split_parts(int M, int N, int K, int sms)
  *                           + 2 (parts - 2)    CTAs it runs), about 24 for the partial sums, the
  *                                              fix-up and the longer start, and 2 more for each
  *                                              partial sum an owner adds beyond the first, where
- *                                              fewer tiles than CTAs cut each tile into `parts`
+ *                                              fewer tiles than CTAs cut each tile into `parts`;
+ *                                              14 in place of 24 where P' = p T, p = 2 to 4, cuts
+ *                                              every tile into p equal parts (exact_split below)
  *   steps 16, 19            0.55 k / s + 8     one (128,128) tile a CTA, or one of its s parts
  *     (when chosen)         + f                (step 19, gh_split_parts), and its fix-up: f =
  *                                              s - 1 for the owner's (up to 3 parts), 2 for the
@@ -336,8 +339,9 @@ int gh_split_parts(int M, int N, int K, int sms)
  * random shapes (chapter 7, "The best path"), step 19's to 9 small shapes timed with 1 to 4
  * parts and its fix-ups' to 12 shapes timed with 2 to 64, step 20's to 7 small shapes, step 21's
  * to 12 shapes timed beside the best path before it on an H100 (21_tile_192.cu), step 22's
- * made of step 21's and step 15's terms, not fitted (22_stream_k_192.cu); where the estimates
- * are close, either route is within a few percent. */
+ * made of step 21's and step 15's terms, not fitted (22_stream_k_192.cu), the exact split's 14
+ * to both kernels run both ways at eight shapes on an H200; where the estimates are close,
+ * either route is within a few percent. */
 /* whole tiles without step 20: steps 16 and 19 where (128,128) tiles fit, else waves of (128,256) */
 static double whole_estimate(int M, int N, int K, int sms)
 {
@@ -356,11 +360,37 @@ static double tile_192_estimate(int M, int N, int K, int sms)
   double k = (K + GH_BK - 1) / GH_BK;
   return ceil((double)tiles_of(M, N, 192, 192) / sms) * (1.01 * k + 6);
 }
-/* Stream-K over T tiles whose k tile costs `per_k` and each tile `per_tile` more, on P SMs */
+// ANCHOR: exact_split
+/* Stream-K over T tiles whose k tile costs `per_k` and each tile `per_tile` more, on `ctas` CTAs.
+ * Where the CTAs are a multiple of the tiles, p T with p from 2 to GH_SK_EXACT_MAX, every CTA's
+ * range is one p-th of one tile (split-K, the special case of Stream-K): no CTA holds parts of two
+ * tiles, no tile is cut one way more than another, and the fixed cost falls from 24 to 14 (fitted
+ * to steps 15 and 22 run both ways at eight shapes on an H200: 13 to 20).  Beyond 4 parts the
+ * owner's serial additions cost more than that saves (chapter 7). */
+#define GH_SK_EXACT_SAVES 10
+#define GH_SK_EXACT_MAX 4
+static int exact_split(double T, double ctas)
+{
+  return ctas > T && fmod(ctas, T) == 0 && ctas / T <= GH_SK_EXACT_MAX;
+}
+static double stream_k_on(double T, double k, double ctas, double per_k, double per_tile)
+{
+  double parts = ceil(ctas / T);
+  return T * (per_k * k + per_tile) / ctas + 24 - (exact_split(T, ctas) ? GH_SK_EXACT_SAVES : 0) +
+         (parts > 2 ? 2 * (parts - 2) : 0);
+}
+/* the CTAs Stream-K runs on out of P: all of them (never more than T k), or, where the tiles fit on
+ * them p = 2 to GH_SK_EXACT_MAX times, p T if that estimate is the lower */
+static int stream_k_ctas(double T, double k, int P, double per_k, double per_tile)
+{
+  int ctas = T * k < P ? (int)(T * k) : P, p = (int)(ctas / T);
+  if (p < 2 || p > GH_SK_EXACT_MAX || p * T == ctas) return ctas;
+  return stream_k_on(T, k, p * T, per_k, per_tile) < stream_k_on(T, k, ctas, per_k, per_tile) ? (int)(p * T) : ctas;
+}
+// ANCHOR_END: exact_split
 static double stream_k_estimate(double T, double k, double P, double per_k, double per_tile)
 {
-  double ctas = T * k < P ? T * k : P, parts = ceil(ctas / T);
-  return T * (per_k * k + per_tile) / ctas + 24 + (parts > 2 ? 2 * (parts - 2) : 0);
+  return stream_k_on(T, k, stream_k_ctas(T, k, (int)P, per_k, per_tile), per_k, per_tile);
 }
 void gh_estimates(int M, int N, int K, int sms, double *stream_k, double *whole, double *tile_192,
                   double *stream_k_192)
@@ -551,6 +581,18 @@ static int stream_k_clusters_pay(int M, int N, int K, int sms)
   return stream_k < (1 - GH_SK_CLUSTERS_GAIN) * whole;
 }
 // ANCHOR_END: stream_k_clusters
+// ANCHOR: exact_split_pays
+/* Below 3 tiles an SM, with B on lines: step 22 where its schedule splits every (192,192) tile
+ * exactly and its estimate is below Stream-K's over (128,256) tiles and whole tiles' (where step
+ * 21's own is below both, the route has weighed steps 21 and 22 already) */
+static int exact_split_pays(int M, int N, int K, int sms)
+{
+  double stream_k, whole, tile_192, stream_k_192, T = (double)tiles_of(M, N, 192, 192);
+  gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
+  return exact_split(T, stream_k_ctas(T, (K + GH_BK - 1) / GH_BK, sms, 1.01, 6)) && stream_k_192 < stream_k &&
+         stream_k_192 < whole && !(tile_192 < stream_k && tile_192 < whole);
+}
+// ANCHOR_END: exact_split_pays
 /* the best path: the route by the shape, and where that runs (128,256) or (192,192) tiles
  * persistently (whole or by Stream-K, 3 tiles of (128,256) an SM or more: so steps 16, 19 and 20
  * never meet the clusters), clusters in their place: where B is off lines, step 27's Stream-K in
@@ -559,7 +601,8 @@ static int stream_k_clusters_pay(int M, int N, int K, int sms)
  * with B off lines and two tile rows or more, step 27 in place of step 12's one launch of whole
  * tiles or step 15's Stream-K where stream_k_clusters_pay holds, else step 14's clusters (in place
  * of step 15 only where few_waves_clusters_pay holds); under 3 tiles an SM, first, step 26's one
- * wave where one_wave_pays holds */
+ * wave where one_wave_pays holds, and with B on lines step 22's exact split where exact_split_pays
+ * holds */
 int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
 {
   if (narrow_pays(M, N)) return 25;                    // C 64 rows or columns or fewer: step 25's tiles
@@ -567,7 +610,7 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
   // ANCHOR: few_waves
   if (!persistent_pays(M, N, sms)) {                   // under three waves: first, one wave of
     if (one_wave_pays(M, N, K, lda, ldb, sms)) return 26;   // (192,96) or (192,128) tiles where it pays
-    if (!off_lines(ldb)) return path;
+    if (!off_lines(ldb)) return exact_split_pays(M, N, K, sms) ? 22 : path;   // or step 22's exact split
     int rows = (M + GH_BM - 1) / GH_BM >= 2;           // B off lines: clusters that share it, two tiles
     if ((path == 12 || path == 15) && rows && stream_k_clusters_pay(M, N, K, sms))   // along m or more, in
       return 27;                                       // place of step 12's (128,256) tiles or step 15's

@@ -50,7 +50,7 @@ fi
 n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
-# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 35 chosen ones) on
+# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 44 chosen ones) on
 # 132 SMs, with lda = M and ldb = K: below K = 128 with M or K not a multiple of 8, step 9 (or
 # step 8 for a tiny problem, as gh_route), and with both, never 8 or 9 but the rules below; where
 # M or N is 64 or less, step 25's narrow tiles, and only there; below 3 (128,256) tiles per SM with
@@ -69,7 +69,12 @@ n=$(grep -c '^  ok ' "$tmp/out")
 # with B's columns off lines, where step 27 does not pay, step 14's clusters exactly where the
 # route would run step 12 with two tile rows or more, or step 15 with two tile rows or more,
 # K >= 4608 and the waves of (128,256) tiles at least 0.6 full, step 24's exactly where it would
-# run step 21 with two (192,192) tile rows or more; elsewhere each choice follows its four estimates (step 21 or 22 where step 21's is below
+# run step 21 with two (192,192) tile rows or more; below 3 (128,256) tiles per SM with B's columns on
+# lines, step 22 exactly where its schedule splits every (192,192) tile into 2 to 4 equal parts and
+# its estimate is below Stream-K's and whole tiles' (step 21's own not below both); Stream-K's
+# estimates, over (128,256) and (192,192) tiles and over pairs, checked against their formulas, on
+# p T CTAs (p = 2 to 4, a fixed cost of 14 in place of 24) where the tiles fit p times and that is
+# lower; elsewhere each choice follows its four estimates (step 21 or 22 where step 21's is below
 # the first two, step 22 of them where its own is below step 21's; else step 15 where Stream-K's is
 # below whole tiles'); step 16 or 19 only where the (128,128) tiles U fit
 # (U <= 132), step 20 only where its CTAs (one per (64,128) tile, in pairs along m) do; step 19 only with 2 to 64 parts, U x parts <= 132 and 4 k tiles a part or more: all
@@ -96,12 +101,25 @@ shapes="$shapes 5000x5000x5000,5120x5120x5000,2600x1800x5400,6600x6600x4000"
 # lines), 1792^3 (two waves)
 shapes="$shapes 1536x1536x1536,1664x1664x1664,768x3072x768,2048x1024x2048"
 shapes="$shapes 768x768x768,1152x1152x8192,3000x1000x3000,1792x1792x1792"
+# and five with fewer tiles than SMs where Stream-K may cut every tile into the same number of
+# parts: step 22's (192,192) tiles at the first three, step 15's (128,256) tiles in 2 parts at the
+# fourth; at the last, 25 (192,192) tiles would take 5 parts, one more than the rule allows
+shapes="$shapes 1536x1536x8192,1344x1152x8192,768x1536x8192,1920x1024x8192,960x960x8192"
 bad=0
 for list in $shapes; do
 	CUDA_VISIBLE_DEVICES= "$bin" --route "$list" --sms 132 >>"$tmp/route" 2>&1 || bad=$((bad + 1))
 done
 awk '
 	function fail(why) { if (failed != NR) print "# " why ": " line; failed = NR }
+	# Stream-K over T tiles of k k tiles (each pk k + pt) on c CTAs, and the CTAs it takes of P
+	# workers: where the tiles fit p >= 2 times, p T (every tile in p parts) if that estimate is lower
+	function exact(T, c) { return c > T && c % T == 0 && c / T <= 4 }
+	function sk_on(T, k, c, pk, pt,   parts) { parts = int((c + T - 1) / T)
+		return T * (pk * k + pt) / c + 24 - (exact(T, c) ? 10 : 0) + (parts > 2 ? 2 * (parts - 2) : 0) }
+	function sk_ctas(T, k, P, pk, pt,   c, p) { c = T * k < P ? T * k : P; p = int(c / T)
+		if (p < 2 || p > 4 || p * T == c) return c
+		return sk_on(T, k, p * T, pk, pt) < sk_on(T, k, c, pk, pt) ? p * T : c }
+	function sk(T, k, P, pk, pt) { return sk_on(T, k, sk_ctas(T, k, P, pk, pt), pk, pt) }
 	/^route: / { line = $0; split($2, d, "x"); M = d[1] + 0; N = $3 + 0; K = $4 + 0
 		s = $9 + 0; w = $12 + 0; t = $15 + 0; x = $18 + 0; y = $21 + 0; ps = $24 + 0; pw = $26 + 0; step = $29 + 0
 		split($19, b, /[(,)]/)
@@ -124,8 +142,13 @@ awk '
 			y < s && y < w && y < t && y < x
 		if ((step == 26) != wave) fail("step 26 against its rule (one wave of (192," bn ") tiles, the lowest estimate)")
 		if (step == 26) next
-		P = int((M + 255) / 256) * int((N + 255) / 256); c = P * k < 66 ? P * k : 66; parts = int((c + P - 1) / P)
-		e = P * k / c + 24 + (parts > 2 ? 2 * (parts - 2) : 0); pf = int((P + 65) / 66) * k
+		T192 = int((M + 191) / 192) * int((N + 191) / 192)
+		e = sk(T, k, 132, 1, 0); if (s < e - 0.051 || s > e + 0.051) fail("Stream-K estimate " s ", not " e)
+		e = sk(T192, k, 132, 1.01, 6); if (x < e - 0.051 || x > e + 0.051) fail("Stream-K (192,192) estimate " x ", not " e)
+		split22 = !many && !offB && exact(T192, sk_ctas(T192, k, 132, 1.01, 6)) && x < s && x < w && !(t < s && t < w)
+		if (split22) { if (step != 22) fail("step 22 against its exact split rule"); next }
+		P = int((M + 255) / 256) * int((N + 255) / 256)
+		e = sk(P, k, 66, 1, 0); pf = int((P + 65) / 66) * k
 		if (ps < e - 0.051 || ps > e + 0.051 || pw != pf) fail("pairs estimates " ps ", " pw ", not " e ", " pf)
 		pay = ps < 0.97 * pw
 		few27 = !many && offB && int((M + 127) / 128) >= 2 && !(t < s && t < w) && (s < w || U > 132) && pay
@@ -157,14 +180,14 @@ awk '
 		if ((step == 18) != (s < w)) fail("fp32: step " step " against its estimates") }
 ' "$tmp/route" >"$tmp/route-bad" || bad=$((bad + 1))   # an awk error fails the check too
 bad=$((bad + $(wc -l <"$tmp/route-bad")))
-if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 219 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 219 ] &&
+if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 224 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 224 ] &&
 	[ "$(grep -c -- '-> step 22,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 14,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 23,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 24,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 25,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 26,' "$tmp/route")" -ge 4 ] &&
 	[ "$(grep -c -- '-> step 27,' "$tmp/route")" -ge 10 ]; then
-	ok "07_gemm --route at 180 random shapes and 39 chosen ones: every choice follows its rules, its estimates and the split's limits"
+	ok "07_gemm --route at 180 random shapes and 44 chosen ones: every choice follows its rules, its estimates and the split's limits"
 else
-	not_ok "07_gemm --route breaks its rules at $bad of 219 shapes"; head -5 "$tmp/route-bad"
+	not_ok "07_gemm --route breaks its rules at $bad of 224 shapes"; head -5 "$tmp/route-bad"
 fi
 
 for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" "--pdl 2" "--pdl" \
