@@ -873,6 +873,17 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
              gh_split_shared(parts) ? "a shared" : "the owner's");
     return;
   }
+  /* Stream-K that splits every tile (step 27: pair) exactly: the parts, and the CTAs (clusters) */
+  int bm = step == 22 ? GH192_BM : step == 27 ? 2 * GH_BM : GH_BM, bn = step == 22 ? GH192_BN : GH_BN;
+  int workers = step == 27 ? (sms / 2 ? sms / 2 : 1) : sms;
+  int exact = step == 15 || step == 22 || step == 27 ? gh_exact_parts(M, N, K, bm, bn, workers) : 0;
+  if (exact) {
+    snprintf(buf, cap, "%s, every %s in %d parts on %d %s",
+             step == 15 ? "15, Stream-K" : step == 22 ? "22, Stream-K over (192,192) tiles"
+                                                      : "27, Stream-K over pairs of tiles, clusters of 2 sharing B",
+             step == 27 ? "pair" : "tile", exact, gh_stream_k_ctas(M, N, K, bm, bn, workers), step == 27 ? "clusters" : "CTAs");
+    return;
+  }
   snprintf(buf, cap, "%s", step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
                            : step == 14 ? "14, clusters of 2 sharing B, C by TMA stores"
                            : step == 27 ? "27, Stream-K over pairs of tiles, clusters of 2 sharing B"
@@ -907,7 +918,7 @@ static int print_routes(lk_args *args, const char *list)
     int bn;
     double narrow = gh_narrow_estimate(sz[i].M, sz[i].N, sz[i].K, sms, &bn);
     int step = gh_launch_route(sz[i].M, sz[i].N, sz[i].K, sz[i].lda, sz[i].ldb, sms);
-    char what[96];
+    char what[160];
     route_name(step, sz[i].M, sz[i].N, sz[i].K, sms, what, sizeof what);
     double pairs_stream_k, pairs_whole;
     gh_cluster_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &pairs_stream_k, &pairs_whole);

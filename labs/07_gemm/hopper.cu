@@ -247,6 +247,17 @@ lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who,
  * split (stream_k_ctas: every tile in 2 to 4 equal parts), with its default count of Stream-K
  * tiles; a schedule it refuses ends the program with its reason, prefixed by `who` */
 static int stream_k_ctas(double T, double k, int P, double per_k, double per_tile);
+static int exact_split(double T, double ctas);
+int gh_stream_k_ctas(int M, int N, int K, int bm, int bn, int workers)
+{
+  double T = (double)((M + bm - 1) / bm) * ((N + bn - 1) / bn);
+  return stream_k_ctas(T, (K + GH_BK - 1) / GH_BK, workers, bm == GH192_BM ? 1.01 : 1, bm == GH192_BM ? 6 : 0);
+}
+int gh_exact_parts(int M, int N, int K, int bm, int bn, int workers)
+{
+  double T = (double)((M + bm - 1) / bm) * ((N + bn - 1) / bn), ctas = gh_stream_k_ctas(M, N, K, bm, bn, workers);
+  return exact_split(T, ctas) ? (int)(ctas / T) : 0;
+}
 lts_sk_params gh_stream_k_schedule(int M, int N, int K, int bm, int bn, int workers, const char *who)
 {
   lts_params order;
@@ -254,7 +265,7 @@ lts_sk_params gh_stream_k_schedule(int M, int N, int K, int bm, int bn, int work
   const char *err;
   int tiles_m = (M + bm - 1) / bm, tiles_n = (N + bn - 1) / bn, tiles = tiles_m * tiles_n;
   int k_iters = (K + GH_BK - 1) / GH_BK;
-  int ctas = stream_k_ctas(tiles, k_iters, workers, bm == GH192_BM ? 1.01 : 1, bm == GH192_BM ? 6 : 0);
+  int ctas = gh_stream_k_ctas(M, N, K, bm, bn, workers);
   int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : tiles_m);
   if (!lts_init(&order, tiles_m, tiles_n, 1, 1, 1, swz, gh_raster_m, &err) ||
       !lts_sk_init(&sk, &order, k_iters, ctas, lts_sk_default_tiles(tiles, ctas, k_iters), &err)) {

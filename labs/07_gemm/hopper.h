@@ -123,9 +123,14 @@ int gh_schedule_swizzle(int count);
  * reason, prefixed by `who` */
 lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who, dim3 *grid);
 /* Stream-K over the (bm,bn) tiles (steps 15, 22 and 27): chapter 6's scheduler with the order above,
- * `workers` CTAs (one per SM; step 27: one per cluster), never more than the k iterations, its
- * default Stream-K tiles; a schedule it refuses ends the program with its reason, prefixed by `who` */
+ * `workers` CTAs (one per SM; step 27: one per cluster), never more than the k iterations, or
+ * fewer where every tile then splits into 2 to 4 equal parts and the estimates prefer it (the
+ * exact split: gh_stream_k_ctas says how many), its default Stream-K tiles; a schedule it refuses
+ * ends the program with its reason, prefixed by `who` */
 lts_sk_params gh_stream_k_schedule(int M, int N, int K, int bm, int bn, int workers, const char *who);
+int gh_stream_k_ctas(int M, int N, int K, int bm, int bn, int workers);
+/* where that count splits every tile into equal parts (2 to 4): how many; else 0 */
+int gh_exact_parts(int M, int N, int K, int bm, int bn, int workers);
 /* a Stream-K kernel's workspace (static in its launcher, zero at first): a slot of partial sums and a
  * flag per SM, made on the first launch; gh_stream_k_epoch returns the launch's epoch (the value
  * its flags are raised to), clearing the flags when the counter starts again */

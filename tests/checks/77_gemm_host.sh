@@ -74,7 +74,7 @@ n=$(grep -c '^  ok ' "$tmp/out")
 # its estimate is below Stream-K's and whole tiles' (step 21's own not below both); Stream-K's
 # estimates, over (128,256) and (192,192) tiles and over pairs, checked against their formulas, on
 # p T CTAs (p = 2 to 4, a fixed cost of 14 in place of 24) where the tiles fit p times and that is
-# lower; elsewhere each choice follows its four estimates (step 21 or 22 where step 21's is below
+# lower, and the route line of step 15, 22 or 27 names p and the CTAs there and only there; elsewhere each choice follows its four estimates (step 21 or 22 where step 21's is below
 # the first two, step 22 of them where its own is below step 21's; else step 15 where Stream-K's is
 # below whole tiles'); step 16 or 19 only where the (128,128) tiles U fit
 # (U <= 132), step 20 only where its CTAs (one per (64,128) tile, in pairs along m) do; step 19 only with 2 to 64 parts, U x parts <= 132 and 4 k tiles a part or more: all
@@ -145,9 +145,15 @@ awk '
 		T192 = int((M + 191) / 192) * int((N + 191) / 192)
 		e = sk(T, k, 132, 1, 0); if (s < e - 0.051 || s > e + 0.051) fail("Stream-K estimate " s ", not " e)
 		e = sk(T192, k, 132, 1.01, 6); if (x < e - 0.051 || x > e + 0.051) fail("Stream-K (192,192) estimate " x ", not " e)
+		P = int((M + 255) / 256) * int((N + 255) / 256)
+		if (step == 15 || step == 22 || step == 27) {   # an exact split is named, with its parts and CTAs
+			TT = step == 15 ? T : step == 22 ? T192 : P; WW = step == 27 ? 66 : 132
+			cc = step == 22 ? sk_ctas(TT, k, WW, 1.01, 6) : sk_ctas(TT, k, WW, 1, 0)
+			want = exact(TT, cc) ? "every " (step == 27 ? "pair" : "tile") " in " cc / TT " parts on " cc " " (step == 27 ? "clusters" : "CTAs") : ""
+			got = match($0, /every (tile|pair) in [0-9]+ parts on [0-9]+ (CTAs|clusters)$/) ? substr($0, RSTART) : ""
+			if (got != want) fail("the exact split named \"" got "\", not \"" want "\"") }
 		split22 = !many && !offB && exact(T192, sk_ctas(T192, k, 132, 1.01, 6)) && x < s && x < w && !(t < s && t < w)
 		if (split22) { if (step != 22) fail("step 22 against its exact split rule"); next }
-		P = int((M + 255) / 256) * int((N + 255) / 256)
 		e = sk(P, k, 66, 1, 0); pf = int((P + 65) / 66) * k
 		if (ps < e - 0.051 || ps > e + 0.051 || pw != pf) fail("pairs estimates " ps ", " pw ", not " e ", " pf)
 		pay = ps < 0.97 * pw
