@@ -246,18 +246,6 @@ lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who,
  * clusters), never more than k iterations, or on fewer where the estimates below prefer an exact
  * split (stream_k_ctas: every tile in 2 to 4 equal parts), with its default count of Stream-K
  * tiles; a schedule it refuses ends the program with its reason, prefixed by `who` */
-static int stream_k_ctas(double T, double k, int P, double per_k, double per_tile);
-static int exact_split(double T, double ctas);
-int gh_stream_k_ctas(int M, int N, int K, int bm, int bn, int workers)
-{
-  double T = (double)((M + bm - 1) / bm) * ((N + bn - 1) / bn);
-  return stream_k_ctas(T, (K + GH_BK - 1) / GH_BK, workers, bm == GH192_BM ? 1.01 : 1, bm == GH192_BM ? 6 : 0);
-}
-int gh_exact_parts(int M, int N, int K, int bm, int bn, int workers)
-{
-  double T = (double)((M + bm - 1) / bm) * ((N + bn - 1) / bn), ctas = gh_stream_k_ctas(M, N, K, bm, bn, workers);
-  return exact_split(T, ctas) ? (int)(ctas / T) : 0;
-}
 lts_sk_params gh_stream_k_schedule(int M, int N, int K, int bm, int bn, int workers, const char *who)
 {
   lts_params order;
@@ -399,6 +387,17 @@ static int stream_k_ctas(double T, double k, int P, double per_k, double per_til
   return stream_k_on(T, k, p * T, per_k, per_tile) < stream_k_on(T, k, ctas, per_k, per_tile) ? (int)(p * T) : ctas;
 }
 // ANCHOR_END: exact_split
+/* the kernels' CTA counts: (192,192) tiles cost 1.01 a k tile and 6 a tile, the others 1 and 0 */
+int gh_stream_k_ctas(int M, int N, int K, int bm, int bn, int workers)
+{
+  return stream_k_ctas((double)tiles_of(M, N, bm, bn), (K + GH_BK - 1) / GH_BK, workers, bm == GH192_BM ? 1.01 : 1,
+                       bm == GH192_BM ? 6 : 0);
+}
+int gh_exact_parts(int M, int N, int K, int bm, int bn, int workers)
+{
+  double T = (double)tiles_of(M, N, bm, bn), ctas = gh_stream_k_ctas(M, N, K, bm, bn, workers);
+  return exact_split(T, ctas) ? (int)(ctas / T) : 0;
+}
 static double stream_k_estimate(double T, double k, double P, double per_k, double per_tile)
 {
   return stream_k_on(T, k, stream_k_ctas(T, k, (int)P, per_k, per_tile), per_k, per_tile);
@@ -598,10 +597,10 @@ static int stream_k_clusters_pay(int M, int N, int K, int sms)
  * 21's own is below both, the route has weighed steps 21 and 22 already) */
 static int exact_split_pays(int M, int N, int K, int sms)
 {
-  double stream_k, whole, tile_192, stream_k_192, T = (double)tiles_of(M, N, 192, 192);
+  double stream_k, whole, tile_192, stream_k_192;
   gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
-  return exact_split(T, stream_k_ctas(T, (K + GH_BK - 1) / GH_BK, sms, 1.01, 6)) && stream_k_192 < stream_k &&
-         stream_k_192 < whole && !(tile_192 < stream_k && tile_192 < whole);
+  return gh_exact_parts(M, N, K, GH192_BM, GH192_BN, sms) && stream_k_192 < stream_k && stream_k_192 < whole &&
+         !(tile_192 < stream_k && tile_192 < whole);
 }
 // ANCHOR_END: exact_split_pays
 /* the best path: the route by the shape, and where that runs (128,256) or (192,192) tiles
