@@ -39,6 +39,14 @@ for p in $pages; do
 	done
 done
 
+# a heading line right under a line of text is read by Pandoc as more of that paragraph: the
+# section then has no heading and no id, and the book shows "### ..." in its text
+for c in $chapters; do
+	glued=$(awk 'FNR > 1 && /^#+ / && prev != "" && !code { print FNR ": " $0 } /^(```|~~~)/ { code = !code } { prev = $0 }' "$c")
+	[ -z "$glued" ] && ok "$c: every heading has a blank line above it" ||
+		{ not_ok "$c: a heading glued to the text above it"; printf '%s\n' "$glued" | sed 's/^/# /'; }
+done
+
 # every figure is numbered, and every figure has an id that the text can use
 all=$(cat $BOOK/[0-9]*.html 2>/dev/null | tr '\n' ' ')
 nfig=$(printf '%s' "$all" | grep -o '<figure>' | wc -l)

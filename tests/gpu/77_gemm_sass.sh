@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make test-gpu: the Hopper steps of lab 07 (11-17, 19-22, 25, 26) are built for sm_90a and their SASS
+# make test-gpu: the Hopper steps of lab 07 (11-17, 19-22, 25, 26; steps 23, 24 and 27 run the kernels
+# of steps 14, 21 and 15) are built for sm_90a and their SASS
 # multiplies with HGMMA (warpgroup MMAs), not HMMA, and holds no GPU-wide fence (MEMBAR.ALL.GPU); the
 # best path's kernels wait for the launch ahead before they touch global memory (PDL); no kernel of
 # the lab touches local memory (LDL/STL). (compute-sanitizer runs on the persistent steps with the
