@@ -13,12 +13,12 @@ if (system(sprintf("test -r '%s' && echo yes", data)) ne "yes") {
 }
 device = system(sprintf("awk -F'\"' 'NR == 2 { print $2 }' '%s'", data))
 day = system(sprintf("awk -F, 'NR == 2 { print $(NF-7) }' '%s'", data))
-# rows at one size, as: name tflops ratio (not steps 19, 20 and 21, kernels for other shapes: step 19
-# splits only problems of fewer tiles than SMs, and at these sizes its launcher runs step 16's
-# kernel, which has its own bar; step 20's (64,128) tiles are for problems whose tiles fit on the
-# SMs at once, step 21's (192,192) tiles for shapes whose waves they fill better, and the best
-# path, step 17's bar, sends neither size to 20 or 21)
-rows(n) = sprintf("< awk -F, 'NR > 1 && $(NF-5) != \"19_split_k\" && $(NF-5) != \"20_small_tiles\" && $(NF-5) != \"21_tile_192\" && $(NF-4) == %d && $(NF-3) == %d && $(NF-2) == %d { print $(NF-6) \"_\" $(NF-5), $(NF-1), $NF }' '%s'", n, n, n, data)
+# rows at one size, as: name tflops ratio, for steps 1 to 18 and cuBLAS.  Steps 19 to 27 are
+# kernels for other shape classes (split-K and small tiles for few tiles, (192,192) tiles, clusters
+# for operands off 128-byte lines, skinny problems, one wave of narrower tiles, Stream-K in
+# clusters): the best path, step 17's bar, sends neither size to any of them, and the recorded run
+# (labs/07_gemm/output-gpu.txt) has their numbers
+rows(n) = sprintf("< awk -F, 'NR > 1 && $(NF-5) + 0 < 19 && $(NF-4) == %d && $(NF-3) == %d && $(NF-2) == %d { print $(NF-6) \"_\" $(NF-5), $(NF-1), $NF }' '%s'", n, n, n, data)
 
 set terminal svg size 1100, 600 font "DejaVu Sans,11" background "#ffffff"
 set rmargin 16
