@@ -86,6 +86,11 @@
  *     workspace and no flags, but slower everywhere: 1000^3 15.3 against 14.2 us, 1024x1024x4096
  *     23.3 against 20.8, 640x640x8192 (4 parts) 27.5 against 20.4, 384x384x8192 (8) 27.4 against
  *     12.3.
+ * PDL: the consumers release the next launch when they are done, not at the start, as step 15's
+ *   kernel does (15_stream_k.cu says why).  H200, queued (07_gemm --launch-cost), us a call, two
+ *   runs, plain / released at the start / at the end: 1800x369x9472 37.2 / 40.7-41.7 / 34.9-35.0,
+ *   960x960x8192 39.1-42.5 / 39.6-40.0 / 36.3-36.6, 1024x1024x4096 18.9 / 17.6-17.7 / 17.4-17.5;
+ *   within 0.5 us at five more shapes, and 8.5 against 8.3 at 512x512x2048.
  */
 #include "hopper.h"
 #include "labkit.h"
@@ -178,7 +183,6 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
   }
   __syncthreads();
   gh_grid_wait();                                        // PDL: the launch ahead has ended, its writes visible
-  gh_grid_release();                                     // the next launch may start its prologue
   if (wg == 0) {                                         // the producer: this part's k tiles
     GH_SETMAXNREG_DEC(40);
     if (tid == 0)
@@ -214,11 +218,15 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
     for (int j = 0; j < 64; ++j) slot[j * 256] = acc[j];
     s19_consumers_sync();                                // all 256 threads' sums are written ...
     if (t == 0) gemm_flag_store(&flags[cta], epoch);      // ... then published (a release at GPU scope)
-    if (!shared) return;
+    if (!shared) {
+      gh_grid_release();                                 // PDL: the consumers release the next launch at
+      return;                                            // their end, as in step 15
+    }
     if (t < splits) gemm_flag_wait(&flags[cta - part + t], epoch);   // shared: thread t waits for part t
     s19_consumers_sync();                                // every part of the tile is in
     s19_fixup_shared(work + (size_t)(cta - part) * S19_SLOT, splits, part, tm * S19_BM, tn * S19_BN, M, N, alpha, beta,
                      C, ldc);
+    gh_grid_release();
     return;
   }
   for (int q = 1; q <= part; ++q) {                      // the owner: the parts before it, k descending
@@ -230,6 +238,7 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
   }
   if (tma_c) gh_epilogue_tma_whole(acc, sa + c * 32768, &tC, c, tm * S19_BM + 64 * c, tn * S19_BN, alpha);
   else gh_epilogue_cols(acc, 16, tm * S19_BM + 64 * c, tn * S19_BN, M, N, alpha, beta, C, ldc);
+  gh_grid_release();
 #endif
 }
 // ANCHOR_END: kernel

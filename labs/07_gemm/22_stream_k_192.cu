@@ -48,6 +48,12 @@
  *   0.66-0.69 -> 0.73-0.74, 768x1536x8192 (4 parts of 32) 0.64-0.65 -> 0.72-0.74; but
  *   1152x1536x8192 (2 parts of 48 tiles, 96 CTAs) 0.82 -> 0.76, so the estimate weighs the SMs an
  *   exact split leaves idle.  The best path before -> after is in chapter 7.
+ * PDL: the consumers release the next launch when they are done, not at the start, as step 15's
+ *   kernel does (15_stream_k.cu says why).  H200, queued (07_gemm --launch-cost), us a call, two
+ *   runs, plain / released at the start / at the end: 2456x552x7744 44.5-45.1 / 47.6 / 42.9-43.3,
+ *   768x1536x8192 41.2 / 41.6 / 39.3, 1536x1536x8192 59.8-60.1 / 59.8-59.9 / 58.0-58.1,
+ *   1152x1152x8192 45.4-46.0 / 44.9-45.1 / 43.9-44.0, 1040x1974x16128 104.3-105.1 / 105.0-105.1 /
+ *   102.4; at the end the same or faster at all fifteen shapes timed.
  */
 #include "hopper.h"
 #include "tile_scheduler.h"
@@ -73,7 +79,6 @@ k22_stream_k_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__
   if (tid == 0) gh192_setup(&p, &tA, &tB, &tC, tma_c, 1);
   __syncthreads();
   gh_grid_wait();                                        // PDL: the launch ahead has ended, its writes visible
-  gh_grid_release();                                     // the next launch may start its prologue
   int it = 0;                                            // k tiles through the ring so far
   if (wg == 0) {                                         // the producer: every unit's k tiles
     GH_SETMAXNREG_DEC(40);
@@ -128,6 +133,7 @@ k22_stream_k_192(const __grid_constant__ CUtensorMap tA, const __grid_constant__
                      GH192_BN);
     }
     if (tma_c && tid % 128 == 0) gh_store_wait_all();  // C is written before the CTA ends
+    gh_grid_release();                                   // PDL: the next launch only now, as in step 15
   }
 #endif
 }
