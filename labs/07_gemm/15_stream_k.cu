@@ -44,21 +44,22 @@
  *   three runs each in turns, TFLOP/s: H100 5120x5120x4096 637 -> 666, 3072x3072x4096 575 -> 594,
  *   2560x2560x4096 552 -> 572, 3072x3072x2048 476 -> 515; H200 604 -> 626, 561 -> 583, 552 -> 569,
  *   477 -> 511.  Step 15 itself (version 15) keeps step 13's epilogue, as measured above.
- * Where the next launch is released (PDL, hopper.h).  The other kernels of the best path release
- *   it as soon as they start; this one releases it when its consumers are done, and its producer
+ * Where the next launch is released (PDL, hopper.h).  Most kernels of the best path release it
+ *   as soon as they start; this one releases it when its consumers are done, and its producer
  *   never does.  Released at the start, back-to-back calls of this kernel ran up to a quarter
- *   slower than with plain launches at some shapes, and from call to call by different amounts
- *   (H200, 07_gemm --launch-cost, the GPU alone, us a call, PDL against plain): 1344x1344x8192
- *   59-77 against 54.5, 1344x1344x8000 67 against 53, 1408x1408x8192 65-68 against 55,
- *   2744x425x10368 57-59 against 51, 1280x1344x8192 56-62 against 54, every one an exact split
- *   (gh_stream_k_ctas); elsewhere 1-4 % faster than plain.  Released at the end, in the same run:
- *   52.4, 51.0, 52.9, 48.6 and 51.5, 2-5 % under plain there, and level with the early release or
- *   faster at the six other shapes timed (1024x2048x8192 53.4 against 54.2, 1536x1024x8192 48.2
- *   against 48.8, 4096^3 197.6 against 199.6).  Released by the producer after its last load, in
- *   between (55.6, 57.4, 58.7, 53.4, 54.2).  Why the early release costs at these shapes, and only
- *   at some exact splits, was not found.  Steps 19 and 22, whose CTAs also wait on each other's
- *   flags, release at their end too (their files give the numbers); the kernels without a fix-up
- *   keep the early release, which cost the best path nothing measurable at the shapes timed.
+ *   slower than with plain launches at some shapes, by different amounts from run to run (H200,
+ *   07_gemm --launch-cost, the GPU alone, us a call, PDL against plain): 1344x1344x8192 59-77
+ *   against 54.5, 1344x1344x8000 67 against 53, 1408x1408x8192 64-68 against 55, 2744x425x10368
+ *   57-59 against 51, 1280x1344x8192 56-62 against 54, every one an exact split
+ *   (gh_stream_k_ctas); elsewhere 1-4 % faster than plain.  Released at the end, in a process
+ *   run just after: 52.4, 51.0, 52.9, 48.6 and 51.5, 2-5 % under plain there, and level with the
+ *   early release or faster at the six other shapes timed (1024x2048x8192 53.4 against 54.2,
+ *   1536x1024x8192 48.2 against 48.8, 4096^3 197.6 against 199.6).  Released by the producer
+ *   after its last load: in between (55.6, 57.4, 58.7, 53.4, 54.2).  Why the early release costs
+ *   at these shapes, and only at some exact splits, was not found.  Steps 19 and 22, whose CTAs
+ *   also wait on each other's flags, release at their end too (their files give the numbers);
+ *   the kernels without a fix-up keep the early release: with it, the best path with PDL was
+ *   within 2 % of plain launches or faster at the 63 shapes timed (chapter 7).
  */
 #include "hopper.h"
 #include "tile_scheduler.h"
