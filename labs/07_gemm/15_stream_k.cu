@@ -46,8 +46,8 @@
  *   477 -> 511.  Step 15 itself (version 15) keeps step 13's epilogue, as measured above.
  * Where the next launch is released (PDL, hopper.h).  Most kernels of the best path release it
  *   as soon as they start; this one releases it when its consumers are done, and its producer
- *   never does.  Released at the start, back-to-back calls of this kernel ran up to a quarter
- *   slower than with plain launches at some shapes, by different amounts from run to run (H200,
+ *   never does.  Released at the start, back-to-back calls of this kernel took 5-42 % longer
+ *   than with plain launches at some shapes, by different amounts from run to run (H200,
  *   07_gemm --launch-cost, the GPU alone, us a call, PDL against plain): 1344x1344x8192 59-77
  *   against 54.5, 1344x1344x8000 67 against 53, 1408x1408x8192 64-68 against 55, 2744x425x10368
  *   57-59 against 51, 1280x1344x8192 56-62 against 54, every one an exact split
