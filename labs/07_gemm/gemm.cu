@@ -873,17 +873,6 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
              gh_split_shared(parts) ? "a shared" : "the owner's");
     return;
   }
-  /* Stream-K that splits every tile (step 27: pair) exactly: the parts, and the CTAs (clusters) */
-  int bm = step == 22 ? GH192_BM : step == 27 ? 2 * GH_BM : GH_BM, bn = step == 22 ? GH192_BN : GH_BN;
-  int workers = step == 27 ? (sms / 2 ? sms / 2 : 1) : sms;
-  int exact = step == 15 || step == 22 || step == 27 ? gh_exact_parts(M, N, K, bm, bn, workers) : 0;
-  if (exact) {
-    snprintf(buf, cap, "%s, every %s in %d parts on %d %s",
-             step == 15 ? "15, Stream-K" : step == 22 ? "22, Stream-K over (192,192) tiles"
-                                                      : "27, Stream-K over pairs of tiles, clusters of 2 sharing B",
-             step == 27 ? "pair" : "tile", exact, gh_stream_k_ctas(M, N, K, bm, bn, workers), step == 27 ? "clusters" : "CTAs");
-    return;
-  }
   snprintf(buf, cap, "%s", step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
                            : step == 14 ? "14, clusters of 2 sharing B, C by TMA stores"
                            : step == 27 ? "27, Stream-K over pairs of tiles, clusters of 2 sharing B"
@@ -899,6 +888,10 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
                            : step == 9 ? "9, K < 128, an unaligned operand (mma.sync; C through shared memory)"
                            : step == 8 ? "8, predicated (K < 128, a tiny problem, an unaligned operand)"
                            : "17, persistent, whole tiles");
+  int ctas, exact = gh_route_exact_parts(step, M, N, K, sms, &ctas);   // Stream-K that splits every tile
+  size_t n = strlen(buf);                                              // (step 27: pair) exactly
+  if (exact) snprintf(buf + n, cap - n, ", every %s in %d parts on %d %s", step == 27 ? "pair" : "tile", exact, ctas,
+                      step == 27 ? "clusters" : "CTAs");
 }
 
 /* --route: the best path's choice for each size, and the four estimates behind it (hopper.cu);

@@ -393,10 +393,22 @@ int gh_stream_k_ctas(int M, int N, int K, int bm, int bn, int workers)
   return stream_k_ctas((double)tiles_of(M, N, bm, bn), (K + GH_BK - 1) / GH_BK, workers, bm == GH192_BM ? 1.01 : 1,
                        bm == GH192_BM ? 6 : 0);
 }
-int gh_exact_parts(int M, int N, int K, int bm, int bn, int workers)
+/* where that count splits every tile into equal parts (2 to GH_SK_EXACT_MAX): how many; else 0 */
+static int exact_parts(int M, int N, int K, int bm, int bn, int workers)
 {
   double T = (double)tiles_of(M, N, bm, bn), ctas = gh_stream_k_ctas(M, N, K, bm, bn, workers);
   return exact_split(T, ctas) ? (int)(ctas / T) : 0;
+}
+/* step 27's workers: clusters of 2, counted here as half the SMs (its launcher asks the occupancy
+ * API how many fit at once) */
+static int cluster_workers(int sms) { return sms / 2 ? sms / 2 : 1; }
+int gh_route_exact_parts(int step, int M, int N, int K, int sms, int *ctas)
+{
+  if (step != 15 && step != 22 && step != 27) return 0;
+  int bm = step == 22 ? GH192_BM : step == 27 ? 2 * GH_BM : GH_BM, bn = step == 22 ? GH192_BN : GH_BN;
+  int workers = step == 27 ? cluster_workers(sms) : sms;
+  *ctas = gh_stream_k_ctas(M, N, K, bm, bn, workers);
+  return exact_parts(M, N, K, bm, bn, workers);
 }
 static double stream_k_estimate(double T, double k, double P, double per_k, double per_tile)
 {
@@ -580,7 +592,7 @@ static int one_wave_pays(int M, int N, int K, int lda, int ldb, int sms)
 #define GH_SK_CLUSTERS_GAIN 0.03
 void gh_cluster_estimates(int M, int N, int K, int sms, double *stream_k, double *whole)
 {
-  double k = (K + GH_BK - 1) / GH_BK, pairs = (double)tiles_of(M, N, 2 * GH_BM, GH_BN), P = sms / 2 ? sms / 2 : 1;
+  double k = (K + GH_BK - 1) / GH_BK, pairs = (double)tiles_of(M, N, 2 * GH_BM, GH_BN), P = cluster_workers(sms);
   *stream_k = stream_k_estimate(pairs, k, P, 1, 0);
   *whole = ceil(pairs / P) * k;
 }
@@ -599,7 +611,7 @@ static int exact_split_pays(int M, int N, int K, int sms)
 {
   double stream_k, whole, tile_192, stream_k_192;
   gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
-  return gh_exact_parts(M, N, K, GH192_BM, GH192_BN, sms) && stream_k_192 < stream_k && stream_k_192 < whole &&
+  return exact_parts(M, N, K, GH192_BM, GH192_BN, sms) && stream_k_192 < stream_k && stream_k_192 < whole &&
          !(tile_192 < stream_k && tile_192 < whole);
 }
 // ANCHOR_END: exact_split_pays

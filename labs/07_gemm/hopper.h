@@ -129,8 +129,10 @@ lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who,
  * ends the program with its reason, prefixed by `who` */
 lts_sk_params gh_stream_k_schedule(int M, int N, int K, int bm, int bn, int workers, const char *who);
 int gh_stream_k_ctas(int M, int N, int K, int bm, int bn, int workers);
-/* where that count splits every tile into equal parts (2 to 4): how many; else 0 */
-int gh_exact_parts(int M, int N, int K, int bm, int bn, int workers);
+/* where the Stream-K kernel of `step` (15, 22 or 27, with its own tile and workers) splits every
+ * tile (step 27: pair of tiles) into 2 to 4 equal parts on `sms` SMs: how many, with its CTAs
+ * (step 27: clusters) in *ctas; else 0 (--route names the split) */
+int gh_route_exact_parts(int step, int M, int N, int K, int sms, int *ctas);
 /* a Stream-K kernel's workspace (static in its launcher, zero at first): a slot of partial sums and a
  * flag per SM, made on the first launch; gh_stream_k_epoch returns the launch's epoch (the value
  * its flags are raised to), clearing the flags when the counter starts again */
