@@ -123,7 +123,8 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
                       float *C, int ldc)
 {
   // ANCHOR: route
-  /* the best path by the shape (hopper.cu): step 14's clusters with this step's epilogue in place
+  /* the best path by the shape (hopper.cu): step 28's kernels on the CUDA cores where C has 1 or 2
+   * rows or columns or K is 1 or 2 (or up to 8, C small); step 14's clusters with this step's epilogue in place
    * of persistent tiles where B's columns lie off 128-byte lines, or step 27's Stream-K over pairs
    * of tiles in the same clusters where whole tiles' last wave would leave many of them idle; step
    * 14's clusters also in place of (128,256) tiles where the k loop is long and they fill many
@@ -146,6 +147,7 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
     route = gh_best_path_unclustered(M, N, K, gh_sm_count());   // ... or, where TMA may not write C, the rest
   }
   switch (route) {
+  case 28: gemm_28_thin(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 21: gemm_21_tile_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 24: gemm_24_clusters_192(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 25: gemm_25_narrow(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;

@@ -373,8 +373,9 @@ static const version versions[] = {
   { 25, "25_narrow", BF16, NULL, gemm_25_narrow },
   { 26, "26_tile_192_narrow", BF16, NULL, gemm_26_tile_192_narrow },
   { 27, "27_stream_k_clusters", BF16, NULL, gemm_27_stream_k_clusters },
+  { 28, "28_thin", BF16, NULL, gemm_28_thin },
 };
-#define MAX_ID 27
+#define MAX_ID 28
 #define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
 static int selected[MAX_ID + 1];   /* by id */
@@ -887,6 +888,9 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
                            : step == 12 ? "12, whole tiles, one launch"
                            : step == 9 ? "9, K < 128, an unaligned operand (mma.sync; C through shared memory)"
                            : step == 8 ? "8, predicated (K < 128, a tiny problem, an unaligned operand)"
+                           : step == 28 && gemm_28_kernel(M, N, K) == 1 ? "28, thin: a warp a column of C (CUDA cores)"
+                           : step == 28 && gemm_28_kernel(M, N, K) == 2 ? "28, thin: a thread 8 rows of C (CUDA cores)"
+                           : step == 28 ? "28, thin: K small, a thread 4 elements of C (CUDA cores)"
                            : "17, persistent, whole tiles");
   int ctas, exact = gh_route_exact_parts(step, M, N, K, sms, &ctas);   // Stream-K that splits every tile
   size_t n = strlen(buf);                                              // (step 27: pair) exactly

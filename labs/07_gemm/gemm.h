@@ -58,6 +58,10 @@ void gemm_24_clusters_192(int M, int N, int K, float alpha, const bf16 *A, int l
 void gemm_25_narrow(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 void gemm_26_tile_192_narrow(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 void gemm_27_stream_k_clusters(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
+/* step 28, thin problems on the CUDA cores (any GPU); gemm_28_kernel: the kernel its launcher runs
+ * for a shape, 1 rows (M <= 8), 2 cols (N <= 8), 3 outer (K <= 64), 0 none (it runs the best path) */
+void gemm_28_thin(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
+int gemm_28_kernel(int M, int N, int K);
 
 /* The CTA tiling, done by the library on the host (gemm.cu): zipped_divide(mX, (BM,BK)) is
  * ((BM,BK),(ceil(M/BM),ceil(K/BK))):((_1,ld),(BM,BK*ld)), and local_tile(mX, tiler, (i,k)) is its

@@ -98,6 +98,8 @@ void gh_launch_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute attr[2], dim3
 }
 // ANCHOR_END: launch_config
 
+int gh_hopper(void) { return gh_is_sm90(); }
+
 int gh_sm_count(void)
 {
   static int n = 0;
@@ -615,7 +617,7 @@ static int exact_split_pays(int M, int N, int K, int sms)
          !(tile_192 < stream_k && tile_192 < whole);
 }
 // ANCHOR_END: exact_split_pays
-/* the best path: the route by the shape, and where that runs (128,256) or (192,192) tiles
+/* the best path: step 28 where thin_pays holds; else the route by the shape, and where that runs (128,256) or (192,192) tiles
  * persistently (whole or by Stream-K, 3 tiles of (128,256) an SM or more: so steps 16, 19 and 20
  * never meet the clusters), clusters in their place: where B is off lines, step 27's Stream-K in
  * clusters where stream_k_clusters_pay holds, else step 14's; step 23's where A is off lines and
@@ -625,8 +627,22 @@ static int exact_split_pays(int M, int N, int K, int sms)
  * of step 15 only where few_waves_clusters_pay holds); under 3 tiles an SM, first, step 26's one
  * wave where one_wave_pays holds, and with B on lines step 22's exact split where exact_split_pays
  * holds */
+// ANCHOR: thin_pays
+/* Step 28's kernels on the CUDA cores (28_thin.cu has the measurements): where C has at most
+ * GH_THIN_SIDE rows or columns; where K is at most 2; and where K is at most 8 and the outer
+ * kernel's time, C's elements times 1 + 0.36 K in its fit to the H200's numbers, is at most
+ * GH_THIN_SMALL (about 4 us): there the tensor-core path's fixed cost of launches and fix-ups is
+ * the larger */
+#define GH_THIN_SIDE 2
+#define GH_THIN_SMALL 4194304.0
+static int thin_pays(int M, int N, int K)
+{
+  return M <= GH_THIN_SIDE || N <= GH_THIN_SIDE || K <= 2 || (K <= 8 && (double)M * N * (1 + 0.36 * K) <= GH_THIN_SMALL);
+}
+// ANCHOR_END: thin_pays
 int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
 {
+  if (thin_pays(M, N, K)) return 28;                   // a side of C, or K, of a few: step 28
   if (narrow_pays(M, N)) return 25;                    // C 64 rows or columns or fewer: step 25's tiles
   int path = gh_best_path_unclustered(M, N, K, sms);
   // ANCHOR: few_waves
@@ -655,6 +671,7 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
  * --cublas-choice print it) */
 int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms)
 {
+  if (thin_pays(M, N, K)) return 28;
   if (K < GH_MIN_K && (lda % 8 || ldb % 8)) return short_k_route(M, N, K, 1);
   return gh_best_path(M, N, K, lda, ldb, sms);
 }

@@ -139,6 +139,8 @@ int gh_route_exact_parts(int step, int M, int N, int K, int sms, int *ctas);
 typedef struct gh_sk_workspace { float *work; int *flags; int slots, epoch; } gh_sk_workspace;
 int gh_stream_k_epoch(gh_sk_workspace *ws, size_t slot_floats);
 int gh_sm_count(void);
+/* 1 on an sm_90 GPU (H100, H200), whose kernels the lab builds for sm_90a */
+int gh_hopper(void);
 /* TMA's swizzle observed: where[m + 64 k] = the byte offset at which element (m,k) of a (64,64) box
  * of A lands in shared memory; -1 without an sm_90 GPU */
 int gh_swizzle_probe(int where[64 * 64]);

@@ -124,6 +124,9 @@ awk '
 		s = $9 + 0; w = $12 + 0; t = $15 + 0; x = $18 + 0; y = $21 + 0; ps = $24 + 0; pw = $26 + 0; step = $29 + 0
 		split($19, b, /[(,)]/)
 		U = int((M + 127) / 128) * int((N + 127) / 128); k = int((K + 63) / 64)
+		thin = M <= 2 || N <= 2 || K <= 2 || (K <= 8 && M * N * (1 + 0.36 * K) <= 4194304)
+		if ((step == 28) != thin) fail("step 28 against its rule (a side of C or K at most 2, or K at most 8 and C small)")
+		if (thin) next
 		if (K < 128 && (M % 8 || K % 8)) { q = M * N * K < 1048576 ? 8 : 9
 			if (step != q) fail("K < 128, an unaligned operand: step " step ", not " q); next }
 		if (step == 8 || step == 9) fail("step " step " with aligned operands")

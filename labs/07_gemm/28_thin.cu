@@ -1,0 +1,395 @@
+/* Step 28 -- thin problems on the CUDA cores: C with a side of a few elements, or K of a few.
+ *
+ * What changes from step 25: nothing of the Hopper machinery is left.  Where M or N is 1 (a
+ * matrix-vector product) or K is 1 (an outer product), the GEMM does 2 flops for each element it
+ * reads or writes: its time is the time to move the big operand, and a tensor-core kernel only
+ * adds to it -- a padded copy of the vector (lda = 1 breaks TMA's 16-byte rule), boxes of 64 rows
+ * of which one is real, a fix-up.  Three kernels here move the bytes and do the flops with FMAs:
+ *
+ *   rows  (M <= 8: C has a few rows)   C(m,n) = A(m,:) . B(:,n).  B's columns are contiguous in k,
+ *         so a warp takes one column of C and walks it 16 bytes a lane (8 bf16), reading B
+ *         coalesced, each lane's 8 k against the same 8 k of A's M rows, which the block stages in
+ *         shared memory, k contiguous; the warp adds its lanes up with shuffles.
+ *   cols  (N <= 8: C has a few columns)   C(:,n) = sum over k of A(:,k) B(k,n).  A's columns are
+ *         contiguous in m, so a thread takes 8 rows of C and walks k, one 16-byte load of A's
+ *         column a step, B(k,n) broadcast; a block is 64 rows of C by 32 groups of k, added up
+ *         through shuffles and shared memory at the end.
+ *   outer (K small, any M and N)   each thread writes 4 consecutive elements of a column of C:
+ *         the time is the time to write C (4 bytes an element; 8 where beta reads it too).
+ *
+ * Where the rows or cols blocks are too few to keep the SMs busy, the k loop is cut into parts, as
+ * in step 25: every part writes its partial sums to a workspace slot and counts itself in on its
+ * block's counter, and the last to count adds the slots in ascending order and writes C -- the same
+ * sums whichever part comes last.  Any alignment: 16-byte loads where the operand allows them
+ * (every column 16-byte aligned), element loads where it does not.  Any GPU: no wgmma, no TMA.
+ *
+ * The best path takes this step where C has at most 2 rows or columns, where K is at most 2, and
+ * where K is at most 8 and C is small (hopper.cu, thin_pays).  Measured (NVIDIA H200, ratio to
+ * cuBLAS in the same run, output-thin; in brackets the route before, step 25's narrow tiles or,
+ * with K = 1 or 2, step 9): 1 x 3079 x 2399 0.94 (0.23), 1 x 1277 x 1377 1.83 (0.54), 1 x 4096 x 4096
+ * 1.84 (0.91), 1 x 8192 x 8192 0.83 (0.75), 2 x 4096 x 4096 1.35 (1.01), 4709 x 1 x 3068 1.03 (0.28),
+ * 4096 x 1 x 4096 1.09 (0.92), 8192 x 1 x 8192 0.82 (0.69), 37 x 1 x 2314 1.00 (0.58), 738 x 1 x 4330
+ * 1.45 (0.66), 2049 x 4787 x 1 1.39 (0.66), 4237 x 793 x 1 1.43 (0.54), 4096 x 4096 x 1 1.26 (0.92),
+ * 8192 x 8192 x 1 1.16 (0.99), 4096 x 4096 x 2 1.24 (1.07).  Through the best path, another
+ * process: 1000 x 1000 x 4 1.85, 1000 x 1000 x 8 1.52, 1024 x 1024 x 8 1.32, 3000 x 3000 x 2 1.72.
+ *   Behind cuBLAS still: the operands of 128 MiB that stream from memory (1 x 8192 x 8192,
+ *   8192 x 1 x 8192: 2.9-3.1 TB/s against cuBLAS's 3.8), and at the 8 us calls the ratio moves
+ *   between processes (37 x 1 x 2314: 0.79-1.00).
+ * Tried and changed: (1) C up to 8 rows or columns here: at 4 and 8 rows or columns these kernels
+ *   read 0.15-0.74 of cuBLAS where step 25 reads 0.93-1.13 (the FMAs and the loads of B or A per
+ *   k grow with the narrow side), so the narrow side stops at 2; (2) the outer kernel with 4
+ *   elements a thread and a 64-bit division to find them: 2049 x 4787 x 1 0.72, against 1.39 with
+ *   the warp's rows contiguous and a 2-D grid; (3) the cols kernel with 256 rows a block and parts of
+ *   256 k or more: 16 us at 37 x 1 x 2314 (8 CTAs, 40 k a thread, element loads), against 8 us with
+ *   parts of 64 k; (4) the outer kernel at larger K: 4096 x 4096 x 4 0.68 and x 8 0.39 against the
+ *   tensor cores' 0.85 and 1.08 (the FMAs and the loads of A per element of C), hence the rule.
+ */
+#include "hopper.h"
+#include "labkit.h"
+
+#define S28_THREADS 256
+#define S28_NARROW 2                   /* the rows and cols kernels: M or N up to this */
+#define S28_OUTER_K 64                 /* the outer kernel: K up to this (the best path's bound is lower) */
+#define S28_STAGE (32 * 1024)          /* the rows kernel: bytes of A staged in shared memory at a time */
+#define S28_ROWS_MIN_K 1024            /* the fewest k a part of the rows kernel takes */
+#define S28_COLS_MIN_K 64              /* the fewest k a part of the cols kernel takes */
+#define S28_MAX_PARTS 64
+
+/* PDL (hopper.h): on a GPU before sm_90 the launches are plain and there is nothing to wait for */
+__device__ static inline void s28_wait(void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  gh_grid_wait();
+#endif
+}
+__device__ static inline void s28_release(void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  gh_grid_release();
+#endif
+}
+
+/* 8 bf16 at a 16-byte aligned p (global: read-only path; shared: plain), as floats */
+__device__ static inline void s28_unpack8(uint4 u, float f[8])
+{
+  const __nv_bfloat162 *h = (const __nv_bfloat162 *)&u;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    float2 v = __bfloat1622float2(h[i]);
+    f[2 * i] = v.x;
+    f[2 * i + 1] = v.y;
+  }
+}
+
+__device__ static inline float s28_warp_sum(float v)
+{
+#pragma unroll
+  for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffffu, v, o);
+  return v;
+}
+
+/* The last of a block's `parts` to count in: 1 in every thread of that block, 0 in the others.
+ * Every thread has written its slot (with __stcg) before it calls this. */
+__device__ static inline int s28_last_part(int *count, int parts)
+{
+  __shared__ int last;
+  __threadfence();                                       // my slot before the count
+  __syncthreads();
+  if (threadIdx.x == 0) last = atomicAdd(count, 1) == parts - 1;
+  __syncthreads();
+  if (last) __threadfence();                             // the others' slots after their counts
+  return last;
+}
+
+// ANCHOR: rows
+/* C has M <= 2 rows.  Block (bx, part): warp w takes column n = 8 bx + w, k in the part's range. */
+__global__ void __launch_bounds__(S28_THREADS)
+k28_rows(int M, int N, int K, int kpart, int parts, int chunk, int vec, float alpha, const bf16 *A, int lda,
+         const bf16 *B, int ldb, float beta, float *C, int ldc, float *work, int *count)
+{
+  extern __shared__ uint4 s28_dyn[];
+  bf16 *sA = (bf16 *)s28_dyn;                            // A's M rows of the chunk: (M, chunk), k contiguous
+  int lane = threadIdx.x % 32, n = blockIdx.x * 8 + threadIdx.x / 32, part = blockIdx.y;
+  int k0 = part * kpart, k1 = min(K, k0 + kpart);
+  float acc[S28_NARROW];
+#pragma unroll
+  for (int m = 0; m < S28_NARROW; ++m) acc[m] = 0.0f;
+  s28_wait();
+  const bf16 *b = B + (size_t)(n < N ? n : 0) * ldb;
+  for (int kc = k0; kc < k1; kc += chunk) {              // one chunk a part, unless A's rows are long
+    int len = min(chunk, k1 - kc), width = (len + 255) / 256 * 256;
+    __syncthreads();                                     // the chunk before is read
+    for (int i = threadIdx.x; i < M * width; i += S28_THREADS) {
+      int m = i % M, kk = i / M;                         // m fastest: A's columns are contiguous in m
+      sA[m * chunk + kk] = kk < len ? A[m + (size_t)(kc + kk) * lda] : __float2bfloat16(0.0f);
+    }
+    __syncthreads();
+    if (n >= N) continue;
+    for (int kk = 8 * lane; kk < len; kk += 8 * 256) {   // 8 of the lane's 16-byte pieces of B in flight
+      uint4 raw[8];
+#pragma unroll
+      for (int u = 0; u < 8; ++u) {
+        int k = kk + 256 * u;
+        if (vec && k + 8 <= len) {
+          raw[u] = __ldg((const uint4 *)(b + kc + k));
+        } else {                                         // element by element, zeros past len
+          bf16 h[8];
+#pragma unroll
+          for (int e = 0; e < 8; ++e) h[e] = k + e < len ? b[kc + k + e] : __float2bfloat16(0.0f);
+          raw[u] = *(const uint4 *)h;
+        }
+      }
+#pragma unroll
+      for (int u = 0; u < 8; ++u) {
+        int k = kk + 256 * u;
+        if (k >= len) break;
+        float bv[8];
+        s28_unpack8(raw[u], bv);
+#pragma unroll
+        for (int m = 0; m < S28_NARROW; ++m) {
+          if (m >= M) break;
+          float av[8];
+          s28_unpack8(*(const uint4 *)(sA + m * chunk + k), av);   // zeros past len
+#pragma unroll
+          for (int e = 0; e < 8; ++e) acc[m] = fmaf(av[e], bv[e], acc[m]);
+        }
+      }
+    }
+  }
+  float mine = 0.0f;                                     // lane m keeps row m's sum
+#pragma unroll
+  for (int m = 0; m < S28_NARROW; ++m) {
+    float s = s28_warp_sum(acc[m]);
+    if (lane == m) mine = s;
+  }
+  int writes = n < N && lane < M;
+  if (parts > 1) {
+    float *slot = work + ((size_t)part * N + n) * S28_NARROW + lane;
+    if (writes) __stcg(slot, mine);
+    if (!s28_last_part(&count[blockIdx.x], parts)) {
+      s28_release();
+      return;
+    }
+    if (writes) {
+      float s = 0.0f;
+      for (int p = 0; p < parts; ++p) s += __ldcg(work + ((size_t)p * N + n) * S28_NARROW + lane);   // ascending
+      mine = s;
+    }
+    if (threadIdx.x == 0) count[blockIdx.x] = 0;         // every part has counted: ready for the next launch
+  }
+  if (writes) {
+    float *c = C + lane + (size_t)n * ldc;
+    *c = gemm_epilogue(mine, alpha, beta, c);
+  }
+  s28_release();
+}
+// ANCHOR_END: rows
+
+// ANCHOR: cols
+/* C has N <= 2 columns.  Block (bx, part): 256 rows of C from m0 = 256 bx; lane l of warp w takes
+ * rows m0 + 8 l .. + 7 (a warp reads 512 contiguous bytes of a column of A) and k = k0 + w, + 8,
+ * + 16, ... of the part's range; the 8 warps add up through shared memory at the end. */
+__global__ void __launch_bounds__(S28_THREADS)
+k28_cols(int M, int N, int K, int kpart, int parts, int vec, float alpha, const bf16 *A, int lda, const bf16 *B,
+         int ldb, float beta, float *C, int ldc, float *work, int *count)
+{
+  __shared__ float red[8][S28_NARROW][256];              // the 8 warps' sums: (warp, column, row)
+  int t = threadIdx.x, lane = t % 32, w = t / 32, m = blockIdx.x * 256 + 8 * lane, part = blockIdx.y;
+  int k0 = part * kpart + w, k1 = min(K, part * kpart + kpart);
+  int full = vec && m + 8 <= M;                          // the lane's 8 rows in one 16-byte load
+  float acc[S28_NARROW][8];
+#pragma unroll
+  for (int j = 0; j < S28_NARROW; ++j)
+#pragma unroll
+    for (int e = 0; e < 8; ++e) acc[j][e] = 0.0f;
+  s28_wait();
+  for (int k = k0; k < k1; k += 8 * 8) {                 // eight columns of A in flight
+    uint4 raw[8];
+    float bv[8][S28_NARROW];
+#pragma unroll
+    for (int u = 0; u < 8; ++u) {
+      int kk = k + 8 * u;
+      const bf16 *a = A + m + (size_t)kk * lda;
+      if (kk < k1 && full) {
+        raw[u] = __ldg((const uint4 *)a);
+      } else {                                           // element by element, zeros past M and k1
+        bf16 h[8];
+#pragma unroll
+        for (int e = 0; e < 8; ++e) h[e] = kk < k1 && m + e < M ? a[e] : __float2bfloat16(0.0f);
+        raw[u] = *(const uint4 *)h;
+      }
+#pragma unroll
+      for (int j = 0; j < S28_NARROW; ++j) bv[u][j] = j < N && kk < k1 ? __bfloat162float(B[kk + (size_t)j * ldb]) : 0.0f;
+    }
+#pragma unroll
+    for (int u = 0; u < 8; ++u) {
+      float av[8];
+      s28_unpack8(raw[u], av);
+#pragma unroll
+      for (int j = 0; j < S28_NARROW; ++j)
+#pragma unroll
+        for (int e = 0; e < 8; ++e) acc[j][e] = fmaf(av[e], bv[u][j], acc[j][e]);
+    }
+  }
+#pragma unroll
+  for (int j = 0; j < S28_NARROW; ++j)
+#pragma unroll
+    for (int e = 0; e < 8; ++e) red[w][j][8 * lane + e] = acc[j][e];
+  __syncthreads();
+  int mr = blockIdx.x * 256 + t;                         // thread t: row t of the block, every column
+  float sum[S28_NARROW];
+#pragma unroll
+  for (int j = 0; j < S28_NARROW; ++j) {
+    sum[j] = 0.0f;
+    for (int q = 0; q < 8; ++q) sum[j] += red[q][j][t];  // the warps in order
+  }
+  int rows = mr < M;
+  if (parts > 1) {
+    float *slot = work + (size_t)part * N * M;           // part's slot: (M, N), column-major
+#pragma unroll
+    for (int j = 0; j < S28_NARROW; ++j)
+      if (rows && j < N) __stcg(slot + mr + (size_t)j * M, sum[j]);
+    if (!s28_last_part(&count[blockIdx.x], parts)) {
+      s28_release();
+      return;
+    }
+#pragma unroll
+    for (int j = 0; j < S28_NARROW; ++j) {
+      sum[j] = 0.0f;
+      if (rows && j < N)
+        for (int p = 0; p < parts; ++p) sum[j] += __ldcg(work + (size_t)p * N * M + mr + (size_t)j * M);   // ascending
+    }
+    if (t == 0) count[blockIdx.x] = 0;
+  }
+#pragma unroll
+  for (int j = 0; j < S28_NARROW; ++j)
+    if (rows && j < N) {
+      float *c = C + mr + (size_t)j * ldc;
+      *c = gemm_epilogue(sum[j], alpha, beta, c);
+    }
+  s28_release();
+}
+// ANCHOR_END: cols
+
+// ANCHOR: outer
+/* K small: warp w of block (bx, by) writes C(m0 + lane + 32 i, n) for i < 8, n = 8 bx + w and
+ * m0 = 256 by (then 256 gridDim.y further, while m0 < M): every load of A and store of C is
+ * contiguous across the warp, whatever the alignment */
+__global__ void __launch_bounds__(S28_THREADS)
+k28_outer(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C,
+          int ldc)
+{
+  int lane = threadIdx.x % 32, n = blockIdx.x * 8 + threadIdx.x / 32;
+  s28_wait();
+  if (n < N)
+    for (int m0 = blockIdx.y * 256 + lane; m0 < M; m0 += gridDim.y * 256) {
+      float acc[8];
+#pragma unroll
+      for (int i = 0; i < 8; ++i) acc[i] = 0.0f;
+      for (int k = 0; k < K; ++k) {
+        float b = __bfloat162float(B[k + (size_t)n * ldb]);
+        const bf16 *a = A + m0 + (size_t)k * lda;
+#pragma unroll
+        for (int i = 0; i < 8; ++i)
+          if (m0 + 32 * i < M) acc[i] = fmaf(__bfloat162float(a[32 * i]), b, acc[i]);
+      }
+      float *c = C + m0 + (size_t)n * ldc;
+#pragma unroll
+      for (int i = 0; i < 8; ++i)
+        if (m0 + 32 * i < M) c[32 * i] = gemm_epilogue(acc[i], alpha, beta, c + 32 * i);
+    }
+  s28_release();
+}
+// ANCHOR_END: outer
+
+/* the workspace of the parts: `floats` of slots and `counters` counters (zero between launches) */
+static void s28_workspace(size_t floats, size_t counters, float **work, int **count)
+{
+  static float *w;
+  static int *c;
+  static size_t wcap, ccap;
+  if (floats > wcap) {
+    if (w) LK_CHECK(cudaFree(w));
+    LK_CHECK(cudaMalloc(&w, floats * sizeof(float)));
+    wcap = floats;
+  }
+  if (counters > ccap) {
+    if (c) LK_CHECK(cudaFree(c));
+    LK_CHECK(cudaMalloc(&c, counters * sizeof(int)));
+    LK_CHECK(cudaMemset(c, 0, counters * sizeof(int)));
+    ccap = counters;
+  }
+  *work = w;
+  *count = c;
+}
+
+/* parts of at least min_k k each (kpart a multiple of `grain`), as many as bring `blocks` blocks up
+ * to `target`, at most S28_MAX_PARTS */
+static int s28_parts(long long blocks, int K, int min_k, int grain, long long target, int *kpart)
+{
+  long long parts = blocks >= target ? 1 : (target + blocks - 1) / blocks;
+  long long most = K / min_k;
+  if (parts > most) parts = most;
+  if (parts > S28_MAX_PARTS) parts = S28_MAX_PARTS;
+  if (parts < 1) parts = 1;
+  int kp = (int)((K + parts - 1) / parts);
+  kp = (kp + grain - 1) / grain * grain;
+  if (kp < grain) kp = grain;
+  *kpart = kp;
+  return (K + kp - 1) / kp > 0 ? (K + kp - 1) / kp : 1;
+}
+
+static void s28_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute attr[2], dim3 grid, size_t smem)
+{
+  int pdl = gh_pdl;
+  if (!gh_hopper()) gh_pdl = 0;                          // PDL needs sm_90
+  gh_launch_config(cfg, attr, grid, S28_THREADS, smem, 1);
+  gh_pdl = pdl;
+}
+
+/* the kernel step 28's launcher runs for a shape: 1 rows, 2 cols, 3 outer, 0 none (not thin) */
+int gemm_28_kernel(int M, int N, int K)
+{
+  if (M <= S28_NARROW) return 1;
+  if (N <= S28_NARROW) return 2;
+  if (K <= S28_OUTER_K) return 3;
+  return 0;
+}
+
+void gemm_28_thin(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                  float *C, int ldc)
+{
+  int kind = gemm_28_kernel(M, N, K);
+  if (!kind) {                                           // not thin: the best path
+    gemm_17_tma_store(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
+  long long sms = gh_sm_count();
+  cudaLaunchConfig_t cfg;
+  cudaLaunchAttribute attr[2];
+  float *work;
+  int *count;
+  if (kind == 1) {
+    long long blocks = (N + 7) / 8;
+    int kpart, parts = s28_parts(blocks, K, S28_ROWS_MIN_K, 256, 2 * sms, &kpart);
+    s28_workspace(parts > 1 ? (size_t)parts * N * S28_NARROW : 0, (size_t)blocks, &work, &count);
+    int vec = gemm_aligned16(B, ldb, 2), most = S28_STAGE / (2 * M) / 256 * 256;
+    int chunk = kpart < most ? (kpart + 255) / 256 * 256 : most;   // A's rows of a part, or as many as fit
+    s28_config(&cfg, attr, dim3((unsigned)blocks, (unsigned)parts), (size_t)M * chunk * 2);
+    LK_CHECK(cudaLaunchKernelEx(&cfg, k28_rows, M, N, K, kpart, parts, chunk, vec, alpha, A, lda, B, ldb, beta, C, ldc,
+                                work, count));
+  } else if (kind == 2) {
+    long long blocks = (M + 255) / 256;
+    int kpart, parts = s28_parts(blocks, K, S28_COLS_MIN_K, 64, 4 * sms, &kpart);
+    s28_workspace(parts > 1 ? (size_t)parts * N * M : 0, (size_t)blocks, &work, &count);
+    int vec = gemm_aligned16(A, lda, 2);
+    s28_config(&cfg, attr, dim3((unsigned)blocks, (unsigned)parts), 0);
+    LK_CHECK(cudaLaunchKernelEx(&cfg, k28_cols, M, N, K, kpart, parts, vec, alpha, A, lda, B, ldb, beta, C, ldc, work,
+                                count));
+  } else {
+    long long rows = (M + 255) / 256;
+    s28_config(&cfg, attr, dim3((unsigned)((N + 7) / 8), (unsigned)(rows < 65535 ? rows : 65535)), 0);
+    LK_CHECK(cudaLaunchKernelEx(&cfg, k28_outer, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc));
+  }
+  LK_CHECK(cudaGetLastError());
+}
