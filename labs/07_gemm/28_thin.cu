@@ -6,16 +6,17 @@
  * adds to it -- a padded copy of the vector (lda = 1 breaks TMA's 16-byte rule), boxes of 64 rows
  * of which one is real, a fix-up.  Three kernels here move the bytes and do the flops with FMAs:
  *
- *   rows  (M <= 8: C has a few rows)   C(m,n) = A(m,:) . B(:,n).  B's columns are contiguous in k,
- *         so a warp takes one column of C and walks it 16 bytes a lane (8 bf16), reading B
- *         coalesced, each lane's 8 k against the same 8 k of A's M rows, which the block stages in
+ *   rows  (M <= 2: C has one or two rows)   C(m,n) = A(m,:) . B(:,n).  B's columns are contiguous
+ *         in k, so a warp takes one column of C and walks it 16 bytes a lane (8 bf16), 8 loads in
+ *         flight, each lane's 8 k against the same 8 k of A's rows, which the block stages in
  *         shared memory, k contiguous; the warp adds its lanes up with shuffles.
- *   cols  (N <= 8: C has a few columns)   C(:,n) = sum over k of A(:,k) B(k,n).  A's columns are
- *         contiguous in m, so a thread takes 8 rows of C and walks k, one 16-byte load of A's
- *         column a step, B(k,n) broadcast; a block is 64 rows of C by 32 groups of k, added up
- *         through shuffles and shared memory at the end.
- *   outer (K small, any M and N)   each thread writes 4 consecutive elements of a column of C:
- *         the time is the time to write C (4 bytes an element; 8 where beta reads it too).
+ *   cols  (N <= 2: C has one or two columns)   C(:,n) = sum over k of A(:,k) B(k,n).  A's columns
+ *         are contiguous in m, so a lane takes 8 rows of C and walks k, one 16-byte load of A's
+ *         column a step (a warp reads 512 contiguous bytes), B(k,n) the same for the whole warp; a
+ *         block is 256 rows of C, its 8 warps take every 8th k and add up through shared memory.
+ *   outer (K small, any M and N)   a warp writes 256 rows of one column of C, 8 a lane, every load
+ *         of A and store of C contiguous across the warp: the time is the time to write C (4 bytes
+ *         an element; 8 where beta reads it too).
  *
  * Where the rows or cols blocks are too few to keep the SMs busy, the k loop is cut into parts, as
  * in step 25: every part writes its partial sums to a workspace slot and counts itself in on its
@@ -69,7 +70,7 @@ __device__ static inline void s28_release(void)
 #endif
 }
 
-/* 8 bf16 at a 16-byte aligned p (global: read-only path; shared: plain), as floats */
+/* the 8 bf16 of u (16 bytes, loaded from global or shared memory) as floats */
 __device__ static inline void s28_unpack8(uint4 u, float f[8])
 {
   const __nv_bfloat162 *h = (const __nv_bfloat162 *)&u;
