@@ -42,7 +42,7 @@
  *   elements a thread and a 64-bit division to find them: 2049 x 4787 x 1 0.72, against 1.39 with
  *   the warp's rows contiguous and a 2-D grid; (3) the cols kernel with 256 rows a block and parts of
  *   256 k or more: 16 us at 37 x 1 x 2314 (8 CTAs, 40 k a thread, element loads), against 8 us with
- *   parts of 64 k; (4) the outer kernel at larger K: 4096 x 4096 x 4 0.68 and x 8 0.39 against the
+ *   parts of at least 64 k (19 parts of 128 k there); (4) the outer kernel at larger K: 4096 x 4096 x 4 0.68 and x 8 0.39 against the
  *   tensor cores' 0.85 and 1.08 (the FMAs and the loads of A per element of C), hence the rule.
  */
 #include "hopper.h"
@@ -357,6 +357,18 @@ int gemm_28_kernel(int M, int N, int K)
   return 0;
 }
 
+/* the parts the rows or cols kernel cuts its k loops into on `sms` SMs, and their k (*kpart): as
+ * many as bring the blocks to 2 (rows) or 4 (cols) an SM, each at least S28_ROWS_MIN_K or
+ * S28_COLS_MIN_K k, its k a multiple of 256 or 64; 1 for the outer kernel (--route prints them) */
+int gemm_28_parts(int M, int N, int K, int sms, int *kpart)
+{
+  int kind = gemm_28_kernel(M, N, K);
+  *kpart = K;
+  if (kind == 1) return s28_parts((N + 7) / 8, K, S28_ROWS_MIN_K, 256, 2LL * sms, kpart);
+  if (kind == 2) return s28_parts((M + 255) / 256, K, S28_COLS_MIN_K, 64, 4LL * sms, kpart);
+  return 1;
+}
+
 void gemm_28_thin(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
                   float *C, int ldc)
 {
@@ -365,14 +377,12 @@ void gemm_28_thin(int M, int N, int K, float alpha, const bf16 *A, int lda, cons
     gemm_17_tma_store(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
-  long long sms = gh_sm_count();
   cudaLaunchConfig_t cfg;
   cudaLaunchAttribute attr[2];
   float *work;
-  int *count;
+  int *count, kpart, parts = gemm_28_parts(M, N, K, gh_sm_count(), &kpart);
   if (kind == 1) {
     long long blocks = (N + 7) / 8;
-    int kpart, parts = s28_parts(blocks, K, S28_ROWS_MIN_K, 256, 2 * sms, &kpart);
     s28_workspace(parts > 1 ? (size_t)parts * N * S28_NARROW : 0, (size_t)blocks, &work, &count);
     int vec = gemm_aligned16(B, ldb, 2), most = S28_STAGE / (2 * M) / 256 * 256;
     int chunk = kpart < most ? (kpart + 255) / 256 * 256 : most;   // A's rows of a part, or as many as fit
@@ -381,7 +391,6 @@ void gemm_28_thin(int M, int N, int K, float alpha, const bf16 *A, int lda, cons
                                 work, count));
   } else if (kind == 2) {
     long long blocks = (M + 255) / 256;
-    int kpart, parts = s28_parts(blocks, K, S28_COLS_MIN_K, 64, 4 * sms, &kpart);
     s28_workspace(parts > 1 ? (size_t)parts * N * M : 0, (size_t)blocks, &work, &count);
     int vec = gemm_aligned16(A, lda, 2);
     s28_config(&cfg, attr, dim3((unsigned)blocks, (unsigned)parts), 0);

@@ -888,10 +888,15 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
                            : step == 12 ? "12, whole tiles, one launch"
                            : step == 9 ? "9, K < 128, an unaligned operand (mma.sync; C through shared memory)"
                            : step == 8 ? "8, predicated (K < 128, a tiny problem, an unaligned operand)"
-                           : step == 28 && gemm_28_kernel(M, N, K) == 1 ? "28, thin: a warp a column of C (CUDA cores)"
-                           : step == 28 && gemm_28_kernel(M, N, K) == 2 ? "28, thin: a thread 8 rows of C (CUDA cores)"
-                           : step == 28 ? "28, thin: K small, a thread 4 elements of C (CUDA cores)"
+                           : step == 28 && gemm_28_kernel(M, N, K) == 1 ? "28, thin, the rows kernel: a warp a column of C"
+                           : step == 28 && gemm_28_kernel(M, N, K) == 2 ? "28, thin, the cols kernel: a lane 8 rows of C"
+                           : step == 28 ? "28, thin, the outer kernel: a warp 256 rows of a column of C"
                            : "17, persistent, whole tiles");
+  int kpart, parts28 = step == 28 ? gemm_28_parts(M, N, K, sms, &kpart) : 1;
+  if (parts28 > 1) {                                                   // step 28's k loops in parts
+    size_t n = strlen(buf);
+    snprintf(buf + n, cap - n, ", each k loop in %d parts of %d k", parts28, kpart);
+  }
   int ctas, exact = gh_route_exact_parts(step, M, N, K, sms, &ctas);   // Stream-K that splits every tile
   size_t n = strlen(buf);                                              // (step 27: pair) exactly
   if (exact) snprintf(buf + n, cap - n, ", every %s in %d parts on %d %s", step == 27 ? "pair" : "tile", exact, ctas,
