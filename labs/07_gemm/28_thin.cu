@@ -7,9 +7,9 @@
  * of which one is real, a fix-up.  Three kernels here move the bytes and do the flops with FMAs:
  *
  *   rows  (M <= 2: C has one or two rows)   C(m,n) = A(m,:) . B(:,n).  B's columns are contiguous
- *         in k, so a warp takes one column of C and walks it 16 bytes a lane (8 bf16), 8 loads in
- *         flight, each lane's 8 k against the same 8 k of A's rows, which the block stages in
- *         shared memory, k contiguous; the warp adds its lanes up with shuffles.
+ *         in k, so a warp takes column n of C and walks B's column n, 16 bytes a lane (8 bf16), 8
+ *         loads in flight, each lane's 8 k against the same 8 k of A's rows, which the block stages
+ *         in shared memory, k contiguous; the warp adds its lanes up with shuffles.
  *   cols  (N <= 2: C has one or two columns)   C(:,n) = sum over k of A(:,k) B(k,n).  A's columns
  *         are contiguous in m, so a lane takes 8 rows of C and walks k, one 16-byte load of A's
  *         column a step (a warp reads 512 contiguous bytes), B(k,n) the same for the whole warp; a
@@ -34,7 +34,7 @@
  * 8192 x 8192 x 1 1.16 (0.99), 4096 x 4096 x 2 1.24 (1.07).  Through the best path, another
  * process: 1000 x 1000 x 4 1.85, 1000 x 1000 x 8 1.52, 1024 x 1024 x 8 1.32, 3000 x 3000 x 2 1.72.
  *   Behind cuBLAS still: the operands of 128 MiB that stream from memory (1 x 8192 x 8192,
- *   8192 x 1 x 8192: 2.9-3.1 TB/s against cuBLAS's 3.8), and at the 8 us calls the ratio moves
+ *   8192 x 1 x 8192: 3.1-3.2 TB/s against cuBLAS's 3.8), and at the 5-8 us calls the ratio moves
  *   between processes (37 x 1 x 2314: 0.79-1.00).
  * Tried and changed: (1) C up to 8 rows or columns here: at 4 and 8 rows or columns these kernels
  *   read 0.15-0.74 of cuBLAS where step 25 reads 0.93-1.13 (the FMAs and the loads of B or A per
