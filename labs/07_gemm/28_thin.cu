@@ -9,7 +9,8 @@
  *   rows  (M <= 2: C has one or two rows)   C(m,n) = A(m,:) . B(:,n).  B's columns are contiguous
  *         in k, so a warp takes column n of C and walks B's column n, 16 bytes a lane (8 bf16), 8
  *         loads in flight, each lane's 8 k against the same 8 k of A's rows, which the block stages
- *         in shared memory, k contiguous; the warp adds its lanes up with shuffles.
+ *         in shared memory, k contiguous -- or, where M = 1 and A's row is contiguous (lda = 1),
+ *         which each lane loads beside B's (k28_rows_direct); the warp adds its lanes up with shuffles.
  *   cols  (N <= 2: C has one or two columns)   C(:,n) = sum over k of A(:,k) B(k,n).  A's columns
  *         are contiguous in m, so a lane takes 8 rows of C and walks k, one 16-byte load of A's
  *         column a step (a warp reads 512 contiguous bytes), B(k,n) the same for the whole warp; a
@@ -27,15 +28,20 @@
  * The best path takes this step where C has at most 2 rows or columns, where K is at most 2, and
  * where K is at most 8 and C is small (hopper.cu, thin_pays).  Measured (NVIDIA H200, ratio to
  * cuBLAS in the same run, output-thin; in brackets the route before, step 25's narrow tiles or,
- * with K = 1 or 2, step 9): 1 x 3079 x 2399 0.94 (0.23), 1 x 1277 x 1377 1.83 (0.54), 1 x 4096 x 4096
- * 1.84 (0.91), 1 x 8192 x 8192 0.83 (0.75), 2 x 4096 x 4096 1.35 (1.01), 4709 x 1 x 3068 1.03 (0.28),
- * 4096 x 1 x 4096 1.09 (0.92), 8192 x 1 x 8192 0.82 (0.69), 37 x 1 x 2314 1.00 (0.58), 738 x 1 x 4330
- * 1.45 (0.66), 2049 x 4787 x 1 1.39 (0.66), 4237 x 793 x 1 1.43 (0.54), 4096 x 4096 x 1 1.26 (0.92),
- * 8192 x 8192 x 1 1.16 (0.99), 4096 x 4096 x 2 1.24 (1.07).  Through the best path, another
- * process: 1000 x 1000 x 4 1.85, 1000 x 1000 x 8 1.52, 1024 x 1024 x 8 1.32, 3000 x 3000 x 2 1.72.
- *   Behind cuBLAS still: the operands of 128 MiB that stream from memory (1 x 8192 x 8192,
- *   8192 x 1 x 8192: 3.1-3.2 TB/s against cuBLAS's 3.8), and at the 5-8 us calls the ratio moves
- *   between processes (37 x 1 x 2314: 0.79-1.00).
+ * with K = 1 or 2, step 9): 1 x 3079 x 2399 0.83 (0.20), 1 x 1277 x 1377 1.18 (0.35), 1 x 4096 x 4096
+ * 1.27 (0.58), 1 x 8192 x 8192 0.99 (0.74), 2 x 4096 x 4096 1.33 (1.00), 4709 x 1 x 3068 1.02 (0.28),
+ * 4096 x 1 x 4096 0.87 (0.74), 8192 x 1 x 8192 0.81 (0.68), 4096 x 2 x 4096 0.80 (0.74), 37 x 1 x 2314
+ * 0.68 (0.46), 738 x 1 x 4330 0.98 (0.45), 2049 x 4787 x 1 1.38 (0.67), 4237 x 793 x 1 1.41 (0.54),
+ * 4096 x 4096 x 1 1.25 (0.93), 8192 x 8192 x 1 1.15 (0.99), 4096 x 4096 x 2 1.23 (1.08).  In an
+ * earlier recording, A's row staged at M = 1: 0.82-1.84 at the matrix-vector shapes (step 25
+ * 0.23-1.01) -- cuBLAS's time at these 5-42 us calls moves by up to a third between processes.
+ * Through the best path, another process: 1000 x 1000 x 4 1.85, 1000 x 1000 x 8 1.52,
+ * 1024 x 1024 x 8 1.32, 3000 x 3000 x 2 1.72.
+ *   k28_rows_direct against k28_rows at M = 1, lda = 1, side by side in one run: 1 x 8192 x 8192
+ *   1.00 against 0.83, 1 x 5000 x 5000 0.95 against 0.84, 1 x 66 x 5000 1.91 against 1.64, level
+ *   or ahead at seven more of ten shapes (its 103 registers leave two blocks an SM, against four).
+ *   Behind cuBLAS still: 8192 x 1 x 8192, A of 128 MiB streaming from memory through the cols
+ *   kernel (3.2 TB/s against cuBLAS's 3.9).
  * Tried and changed: (1) C up to 8 rows or columns here: at 4 and 8 rows or columns these kernels
  *   read 0.15-0.74 of cuBLAS where step 25 reads 0.93-1.13 (the FMAs and the loads of B or A per
  *   k grow with the narrow side), so the narrow side stops at 2; (2) the outer kernel with 4
@@ -103,10 +109,12 @@ __device__ static inline int s28_last_part(int *count, int parts)
 }
 
 // ANCHOR: rows
-/* C has M <= 2 rows.  Block (bx, part): warp w takes column n = 8 bx + w, k in the part's range. */
-__global__ void __launch_bounds__(S28_THREADS)
-k28_rows(int M, int N, int K, int kpart, int parts, int chunk, int vec, float alpha, const bf16 *A, int lda,
-         const bf16 *B, int ldb, float beta, float *C, int ldc, float *work, int *count)
+/* C has M <= 2 rows.  Block (bx, part): warp w takes column n = 8 bx + w, k in the part's range.
+ * `direct` (a constant): M = 1 and A's row contiguous (lda = 1), so each lane loads A's 8 k beside
+ * B's, from global memory, and nothing is staged in shared memory. */
+__device__ static inline void s28_rows(const int direct, int M, int N, int K, int kpart, int parts, int chunk, int vec,
+                                       float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                                       float *C, int ldc, float *work, int *count)
 {
   extern __shared__ uint4 s28_dyn[];
   bf16 *sA = (bf16 *)s28_dyn;                            // A's M rows of the chunk: (M, chunk), k contiguous
@@ -119,25 +127,32 @@ k28_rows(int M, int N, int K, int kpart, int parts, int chunk, int vec, float al
   const bf16 *b = B + (size_t)(n < N ? n : 0) * ldb;
   for (int kc = k0; kc < k1; kc += chunk) {              // one chunk a part, unless A's rows are long
     int len = min(chunk, k1 - kc), width = (len + 255) / 256 * 256;
-    __syncthreads();                                     // the chunk before is read
-    for (int i = threadIdx.x; i < M * width; i += S28_THREADS) {
-      int m = i % M, kk = i / M;                         // m fastest: A's columns are contiguous in m
-      sA[m * chunk + kk] = kk < len ? A[m + (size_t)(kc + kk) * lda] : __float2bfloat16(0.0f);
+    if (!direct) {
+      __syncthreads();                                   // the chunk before is read
+      for (int i = threadIdx.x; i < M * width; i += S28_THREADS) {
+        int m = i % M, kk = i / M;                       // m fastest: A's columns are contiguous in m
+        sA[m * chunk + kk] = kk < len ? A[m + (size_t)(kc + kk) * lda] : __float2bfloat16(0.0f);
+      }
+      __syncthreads();
     }
-    __syncthreads();
     if (n >= N) continue;
     for (int kk = 8 * lane; kk < len; kk += 8 * 256) {   // 8 of the lane's 16-byte pieces of B in flight
-      uint4 raw[8];
+      uint4 raw[8], rawa[8];                             // (and of A's row, direct)
 #pragma unroll
       for (int u = 0; u < 8; ++u) {
         int k = kk + 256 * u;
         if (vec && k + 8 <= len) {
           raw[u] = __ldg((const uint4 *)(b + kc + k));
+          if (direct) rawa[u] = __ldg((const uint4 *)(A + kc + k));
         } else {                                         // element by element, zeros past len
-          bf16 h[8];
+          bf16 h[8], g[8];
 #pragma unroll
-          for (int e = 0; e < 8; ++e) h[e] = k + e < len ? b[kc + k + e] : __float2bfloat16(0.0f);
+          for (int e = 0; e < 8; ++e) {
+            h[e] = k + e < len ? b[kc + k + e] : __float2bfloat16(0.0f);
+            g[e] = direct && k + e < len ? A[kc + k + e] : __float2bfloat16(0.0f);
+          }
           raw[u] = *(const uint4 *)h;
+          rawa[u] = *(const uint4 *)g;
         }
       }
 #pragma unroll
@@ -150,7 +165,7 @@ k28_rows(int M, int N, int K, int kpart, int parts, int chunk, int vec, float al
         for (int m = 0; m < S28_NARROW; ++m) {
           if (m >= M) break;
           float av[8];
-          s28_unpack8(*(const uint4 *)(sA + m * chunk + k), av);   // zeros past len
+          s28_unpack8(direct ? rawa[u] : *(const uint4 *)(sA + m * chunk + k), av);   // zeros past len
 #pragma unroll
           for (int e = 0; e < 8; ++e) acc[m] = fmaf(av[e], bv[e], acc[m]);
         }
@@ -185,6 +200,18 @@ k28_rows(int M, int N, int K, int kpart, int parts, int chunk, int vec, float al
   s28_release();
 }
 // ANCHOR_END: rows
+__global__ void __launch_bounds__(S28_THREADS)
+k28_rows(int M, int N, int K, int kpart, int parts, int chunk, int vec, float alpha, const bf16 *A, int lda,
+         const bf16 *B, int ldb, float beta, float *C, int ldc, float *work, int *count)
+{
+  s28_rows(0, M, N, K, kpart, parts, chunk, vec, alpha, A, lda, B, ldb, beta, C, ldc, work, count);
+}
+__global__ void __launch_bounds__(S28_THREADS)
+k28_rows_direct(int M, int N, int K, int kpart, int parts, int chunk, int vec, float alpha, const bf16 *A, int lda,
+                const bf16 *B, int ldb, float beta, float *C, int ldc, float *work, int *count)
+{
+  s28_rows(1, M, N, K, kpart, parts, chunk, vec, alpha, A, lda, B, ldb, beta, C, ldc, work, count);
+}
 
 // ANCHOR: cols
 /* C has N <= 2 columns.  Block (bx, part): 256 rows of C from m0 = 256 bx; lane l of warp w takes
@@ -385,10 +412,11 @@ void gemm_28_thin(int M, int N, int K, float alpha, const bf16 *A, int lda, cons
     long long blocks = (N + 7) / 8;
     s28_workspace(parts > 1 ? (size_t)parts * N * S28_NARROW : 0, (size_t)blocks, &work, &count);
     int vec = gemm_aligned16(B, ldb, 2), most = S28_STAGE / (2 * M) / 256 * 256;
-    int chunk = kpart < most ? (kpart + 255) / 256 * 256 : most;   // A's rows of a part, or as many as fit
-    s28_config(&cfg, attr, dim3((unsigned)blocks, (unsigned)parts), (size_t)M * chunk * 2);
-    LK_CHECK(cudaLaunchKernelEx(&cfg, k28_rows, M, N, K, kpart, parts, chunk, vec, alpha, A, lda, B, ldb, beta, C, ldc,
-                                work, count));
+    int direct = vec && M == 1 && lda == 1 && (uintptr_t)A % 16 == 0;   // A's row read as B is, no staging
+    int chunk = direct ? kpart : kpart < most ? (kpart + 255) / 256 * 256 : most;   // A's rows of a part, or as many as fit
+    s28_config(&cfg, attr, dim3((unsigned)blocks, (unsigned)parts), direct ? 0 : (size_t)M * chunk * 2);
+    LK_CHECK(cudaLaunchKernelEx(&cfg, direct ? k28_rows_direct : k28_rows, M, N, K, kpart, parts, chunk, vec, alpha, A,
+                                lda, B, ldb, beta, C, ldc, work, count));
   } else if (kind == 2) {
     long long blocks = (M + 255) / 256;
     s28_workspace(parts > 1 ? (size_t)parts * N * M : 0, (size_t)blocks, &work, &count);

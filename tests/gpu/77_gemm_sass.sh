@@ -30,7 +30,7 @@ done
 # (griddepcontrol.wait, ACQBULK) before their first global load, store or TMA copy in the listing, and
 # release the next launch (griddepcontrol.launch_dependents, PREEXIT)
 for k in k12_warp_specialized k14_cluster_multicast k15_stream_k k16_pingpong k17_tma_store k19_split_k k20_small_tiles k21_tile_192 \
-	k22_stream_k_192 k25_rows k25_swapped k26_tile_192x128 k26_tile_192x96 k28_rows k28_cols k28_outer; do
+	k22_stream_k_192 k25_rows k25_swapped k26_tile_192x128 k26_tile_192x96 k28_rows k28_rows_direct k28_cols k28_outer; do
 	r=$(fn_sass "$k" | awk '/ACQBULK/ && !w { w = NR } /PREEXIT/ { p = 1 }
 		/[^A-Z](LDG|STG|ATOMG|RED|UTMALDG|UTMASTG|UBLKCP|LD|ST)(\.| )/ && !g { g = NR }
 		END { print (w > 0 && (g == 0 || w < g) && p) ? "ok" : "wait " w ", first global access " g ", release " p }')
