@@ -367,14 +367,6 @@ static int s28_parts(long long blocks, int K, int min_k, int grain, long long ta
   return (K + kp - 1) / kp > 0 ? (K + kp - 1) / kp : 1;
 }
 
-static void s28_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute attr[2], dim3 grid, size_t smem)
-{
-  int pdl = gh_pdl;
-  if (!gh_hopper()) gh_pdl = 0;                          // PDL needs sm_90
-  gh_launch_config(cfg, attr, grid, S28_THREADS, smem, 1);
-  gh_pdl = pdl;
-}
-
 /* the kernel step 28's launcher runs for a shape: 1 rows, 2 cols, 3 outer, 0 none (not thin) */
 int gemm_28_kernel(int M, int N, int K)
 {
@@ -414,19 +406,19 @@ void gemm_28_thin(int M, int N, int K, float alpha, const bf16 *A, int lda, cons
     int vec = gemm_aligned16(B, ldb, 2), most = S28_STAGE / (2 * M) / 256 * 256;
     int direct = vec && M == 1 && lda == 1 && (uintptr_t)A % 16 == 0;   // A's row read as B is, no staging
     int chunk = direct ? kpart : kpart < most ? (kpart + 255) / 256 * 256 : most;   // A's rows of a part, or as many as fit
-    s28_config(&cfg, attr, dim3((unsigned)blocks, (unsigned)parts), direct ? 0 : (size_t)M * chunk * 2);
+    gh_launch_config(&cfg, attr, dim3((unsigned)blocks, (unsigned)parts), S28_THREADS, direct ? 0 : (size_t)M * chunk * 2, 1);
     LK_CHECK(cudaLaunchKernelEx(&cfg, direct ? k28_rows_direct : k28_rows, M, N, K, kpart, parts, chunk, vec, alpha, A,
                                 lda, B, ldb, beta, C, ldc, work, count));
   } else if (kind == 2) {
     long long blocks = (M + 255) / 256;
     s28_workspace(parts > 1 ? (size_t)parts * N * M : 0, (size_t)blocks, &work, &count);
     int vec = gemm_aligned16(A, lda, 2);
-    s28_config(&cfg, attr, dim3((unsigned)blocks, (unsigned)parts), 0);
+    gh_launch_config(&cfg, attr, dim3((unsigned)blocks, (unsigned)parts), S28_THREADS, 0, 1);
     LK_CHECK(cudaLaunchKernelEx(&cfg, k28_cols, M, N, K, kpart, parts, vec, alpha, A, lda, B, ldb, beta, C, ldc, work,
                                 count));
   } else {
     long long rows = (M + 255) / 256;
-    s28_config(&cfg, attr, dim3((unsigned)((N + 7) / 8), (unsigned)(rows < 65535 ? rows : 65535)), 0);
+    gh_launch_config(&cfg, attr, dim3((unsigned)((N + 7) / 8), (unsigned)(rows < 65535 ? rows : 65535)), S28_THREADS, 0, 1);
     LK_CHECK(cudaLaunchKernelEx(&cfg, k28_outer, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc));
   }
   LK_CHECK(cudaGetLastError());

@@ -85,7 +85,7 @@ void gh_launch_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute attr[2], dim3
   cfg->blockDim = dim3(threads);
   cfg->dynamicSmemBytes = smem;                        // stream 0: the legacy default stream
   cfg->attrs = attr;
-  if (gh_pdl) {
+  if (gh_pdl && gh_is_sm90()) {                        // PDL needs sm_90 (step 28 runs on any GPU)
     attr[cfg->numAttrs].id = cudaLaunchAttributeProgrammaticStreamSerialization;
     attr[cfg->numAttrs++].val.programmaticStreamSerializationAllowed = 1;
   }
@@ -97,8 +97,6 @@ void gh_launch_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute attr[2], dim3
   }
 }
 // ANCHOR_END: launch_config
-
-int gh_hopper(void) { return gh_is_sm90(); }
 
 int gh_sm_count(void)
 {

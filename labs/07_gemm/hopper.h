@@ -139,8 +139,6 @@ int gh_route_exact_parts(int step, int M, int N, int K, int sms, int *ctas);
 typedef struct gh_sk_workspace { float *work; int *flags; int slots, epoch; } gh_sk_workspace;
 int gh_stream_k_epoch(gh_sk_workspace *ws, size_t slot_floats);
 int gh_sm_count(void);
-/* 1 on an sm_90 GPU (H100, H200), whose kernels the lab builds for sm_90a */
-int gh_hopper(void);
 /* TMA's swizzle observed: where[m + 64 k] = the byte offset at which element (m,k) of a (64,64) box
  * of A lands in shared memory; -1 without an sm_90 GPU */
 int gh_swizzle_probe(int where[64 * 64]);
@@ -154,11 +152,12 @@ extern int gh_force;
 extern int gh_short_k;
 /* clusters of 2 resident at once (step 14), as cudaOccupancyMaxActiveClusters reports: 0 before the first call */
 extern int gh_clusters_resident;
-/* Programmatic dependent launch (PDL) for the kernels of the best path (steps 12, 15-17, 19-24):
- * 1 (the default) launches them with cudaLaunchAttributeProgrammaticStreamSerialization, so that a
- * launch may start before the kernel ahead of it in the stream has ended (07_gemm --pdl 0: plain
- * launches).  gh_launch_config fills *cfg and attr (grid, threads, dynamic shared memory, and
- * clusters of `cluster` CTAs along x where cluster > 1). */
+/* Programmatic dependent launch (PDL) for the kernels of the best path (steps 12, 15-17, 19-28):
+ * 1 (the default) launches them on an sm_90 GPU with
+ * cudaLaunchAttributeProgrammaticStreamSerialization, so that a launch may start before the
+ * kernel ahead of it in the stream has ended (07_gemm --pdl 0: plain launches).  gh_launch_config
+ * fills *cfg and attr (grid, threads, dynamic shared memory, and clusters of `cluster` CTAs along
+ * x where cluster > 1). */
 extern int gh_pdl;
 void gh_launch_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute attr[2], dim3 grid, int threads, size_t smem,
                       int cluster);
