@@ -16,8 +16,16 @@
  * A k tile here is only 8 deep (step 10's BK), so a range is cut at a fine grain: at 1000^3 the
  * 32 x 125 k tiles make 30 or 31 per SM, and each tile is cut 5 ways.
  *
+ * Where the tiles fit on the SMs twice over or more (1000^3: 32 tiles, 132 SMs), the launcher cuts
+ * every tile's k loop into the same number of parts s instead, one CTA each, and the parts add
+ * their sums together (k18_split): each writes its slot, waits for the other s - 1, adds 1/s of
+ * the tile from all s slots in k order and writes that much of C -- step 19's shared fix-up.  An
+ * owner of Stream-K's reads each peer's whole slot in turn (at 1000^3, 4 or 5 slots of 128 KiB);
+ * a part here reads 128 KiB in all, at the price of the SMs beyond s T, which idle.
+ *
  * The launcher is the fp32 best path: where the last wave of whole tiles is nearly full, it runs
- * step 10 instead (gemm_18_estimates says when; 07_gemm --route prints its choice).
+ * step 10 instead, and split-K where its estimate is below Stream-K's (gemm_18_estimates says
+ * when; 07_gemm --route prints its choice).
  *
  * Measured (H100 80GB HBM3, ratio to SGEMM in the same run; step 10 in brackets): 1000^3 0.69
  *   (0.24), 500^3 0.40 (0.16), 1024x1024x8192 0.92 (0.25), 1536x1536x16384 0.92 (0.53),
@@ -29,6 +37,14 @@
  *   4096^3 takes the same 3.02 ms as whole waves and a Stream-K tail.  Not found why.
  *   Fewer CTAs than SMs (66, 100) were slower everywhere but at 500^3, where each tile is cut 17
  *   ways and its owner adds 16 slots of 128 KiB one after another (0.041 ms against 0.047).
+ * Split-K against Stream-K, both forced, two runs in one process each on an H200 (ms, the two
+ *   runs' ratios to SGEMM): 1000^3 0.064 against 0.073-0.074 (0.79 against 0.69), 500^3 0.028
+ *   against 0.046 (0.70-0.75 against 0.43-0.46), 768^3 0.036 against 0.040, 1024^3 0.061
+ *   against 0.063-0.064, 1000x1000x2000 0.118 against 0.124, 2000x500x1000 0.065 against
+ *   0.073-0.074, 300x600x2000 0.049 against 0.058; level at 1024x1024x4096 (0.207); behind at
+ *   700x900x3000 (0.134 against 0.130: 24 tiles in 5 parts leave 12 SMs idle) and 1024x1024x8192
+ *   (0.401 against 0.396).  Split-K's time fits 1.52 us a k tile of its longest part and 12-22 us
+ *   more; the estimate's fixed 6 puts the choice right at all nine.
  */
 #include "fp32_tile.h"
 #include "tile_scheduler.h"
@@ -88,6 +104,85 @@ static int s18_slots(void)
   return slots;
 }
 
+// ANCHOR: split
+/* Split-K with a shared fix-up, where the tiles fit on the SMs twice over or more: tile cta / s,
+ * part p = cta % s, k tiles [p k / s, (p + 1) k / s).  Every part leaves its sums in slot `cta`
+ * and raises its flag, then waits for the other s - 1 of its tile; part p adds pairs
+ * [32 p / s, 32 (p + 1) / s) of the tile's 32 pairs of each thread -- a pair is 4 rows of one
+ * column, acc[4h .. 4h+3][j], one float4 of C -- from all s slots in k order, and writes them.
+ * Each part reads 128 KiB whatever s is, where an owner reads s - 1 slots of 128 KiB. */
+#define S18_PAIRS (2 * 4 * T10_NJ)             /* (h, j) pairs of a thread: 2 row halves x 16 columns */
+#define S18_MAX_PARTS S18_PAIRS                /* so that every part adds at least one pair */
+#define S18_MAX_Q (S18_PAIRS / 2)               /* pairs a part adds, at most (s >= 2) */
+__global__ void __launch_bounds__(T10_THREADS, 1)
+k18_split(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
+          const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int a_vec, int b_vec, int c_vec,
+          float *work, int *flags, int epoch)
+{
+  __shared__ __align__(16) float sA[2][T10_BK][T10_BM];
+  __shared__ __align__(16) float sB[2][T10_BK][T10_LDB];
+  int t = threadIdx.x, cta = blockIdx.x, tile = cta / s, p = cta % s;
+  int m0 = (tile % tiles_m) * T10_BM, n0 = (tile / tiles_m) * T10_BN, mleft = M - m0, nleft = N - n0;
+  int k_iters = (K + T10_BK - 1) / T10_BK;
+  int kb = (int)((long long)p * k_iters / s), ke = (int)((long long)(p + 1) * k_iters / s);
+  {
+    float acc[8][4 * T10_NJ] = {};
+    t10_ktiles(acc, sA, sB, A + m0, lda, B + (size_t)n0 * ldb, ldb, mleft, nleft, K, kb, ke,
+               a_vec && mleft >= T10_BM, b_vec && nleft >= T10_BN);
+    float *slot = work + (size_t)cta * S18_SLOT + t;    // value j of thread t at j * 256 + t
+#pragma unroll
+    for (int j = 0; j < 8 * 4 * T10_NJ; ++j) slot[j * T10_THREADS] = acc[j / (4 * T10_NJ)][j % (4 * T10_NJ)];
+  }
+  __syncthreads();                                       // all 256 threads' sums are written ...
+  if (t == 0) {
+    gemm_flag_store(&flags[cta], epoch);                 // ... then published
+    for (int u = 0; u < s; ++u)                          // and the tile's other parts awaited
+      if (u != p) gemm_flag_wait(&flags[tile * s + u], epoch);
+  }
+  __syncthreads();
+  int q0 = p * S18_PAIRS / s, nq = (p + 1) * S18_PAIRS / s - q0;
+  float4 v[S18_MAX_Q];                                   // pair q: rows 4h .. 4h+3 of column j
+#pragma unroll
+  for (int q = 0; q < S18_MAX_Q; ++q) v[q] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+  for (int u = 0; u < s; ++u) {                          // the parts in k order: a fixed sum
+    const float *slot = work + (size_t)(tile * s + u) * S18_SLOT + t;
+#pragma unroll
+    for (int q = 0; q < S18_MAX_Q; ++q)                  // all of a slot's loads in flight at once
+      if (q < nq) {
+        int h = (q0 + q) / (4 * T10_NJ), j = (q0 + q) % (4 * T10_NJ);
+        const float *e = slot + (4 * h * 4 * T10_NJ + j) * T10_THREADS;   // value (4h, j); the rows 16 values apart
+        v[q].x += __ldcg(e);
+        v[q].y += __ldcg(e + 4 * T10_NJ * T10_THREADS);
+        v[q].z += __ldcg(e + 8 * T10_NJ * T10_THREADS);
+        v[q].w += __ldcg(e + 12 * T10_NJ * T10_THREADS);
+      }
+  }
+  int warp = t / 32, lane = t % 32;                      // where the pairs lie in C: t10_epilogue's map
+  int wm = 64 * (warp % 2), wn = 16 * T10_NJ * (warp / 2), lm = lane % 8, ln = lane / 8;
+  int fc = c_vec && mleft >= T10_BM && nleft >= T10_BN;
+#pragma unroll
+  for (int q = 0; q < S18_MAX_Q; ++q)
+    if (q < nq) {
+      int h = (q0 + q) / (4 * T10_NJ), j = (q0 + q) % (4 * T10_NJ);
+      int m = wm + 4 * lm + 32 * h, n = wn + 4 * ln + (j % 4) + 16 * (j / 4);
+      float *c = C + m0 + m + (size_t)(n0 + n) * ldc;
+      if (fc) {
+        float4 o = make_float4(alpha * v[q].x, alpha * v[q].y, alpha * v[q].z, alpha * v[q].w);
+        if (beta != 0.0f) {
+          float4 old = *(const float4 *)c;
+          o.x += beta * old.x; o.y += beta * old.y; o.z += beta * old.z; o.w += beta * old.w;
+        }
+        *(float4 *)c = o;
+      } else if (n < nleft) {
+        float r[4] = { v[q].x, v[q].y, v[q].z, v[q].w };
+#pragma unroll
+        for (int i = 0; i < 4; ++i)
+          if (m + i < mleft) c[i] = gemm_epilogue(r[i], alpha, beta, c + i);
+      }
+    }
+}
+// ANCHOR_END: split
+
 // ANCHOR: estimates
 /* Stream-K against whole tiles (step 10), in k tiles of one CTA, on P resident CTAs: whole tiles
  * take ceil(T/P) waves of k tiles; Stream-K the even share T k / P, 5 % slower per k tile (its
@@ -95,36 +190,65 @@ static int s18_slots(void)
  * tiles more for each part a tile is cut into (the owner adds 128 KiB a peer).  Fitted on an
  * H100 at 500^3 to 8192^3: Stream-K where it wins, by 1.2-2.9x, from 1000^3, 1536x1536x16384,
  * 3000x3000x8000 and 5120x5120x4096; whole tiles at 2000^3, 4096^3 and 8192^3, where they win
- * by 2-4 %. */
-void gemm_18_estimates(int M, int N, int K, int P, double *stream_k, double *whole)
+ * by 2-4 %.
+ * Split-K where the T tiles fit on the P CTAs twice or more: s = P / T parts a tile, at most one a
+ * S18_SPLIT_MIN_K k tiles and at most S18_MAX_PARTS; its estimate is the longest part's k loop at
+ * Stream-K's rate, 1.05 ceil(k / s), and S18_SPLIT_FIXUP for the shared fix-up (fitted on an H200
+ * at ten shapes, chapter 7).  Returns s, and *split only where s >= 2 (else HUGE_VAL). */
+#define S18_SPLIT_MIN_K 4
+#define S18_SPLIT_FIXUP 6
+int gemm_18_estimates(int M, int N, int K, int P, double *stream_k, double *whole, double *split)
 {
   double T = (double)((M + T10_BM - 1) / T10_BM) * ((N + T10_BN - 1) / T10_BN), k = (K + T10_BK - 1) / T10_BK;
   double ctas = T * k < P ? T * k : P, parts = ceil(ctas / T);
   *stream_k = 1.05 * T * k / ctas + 2 * parts;
   *whole = ceil(T / P) * k;
+  double s = floor(P / T);
+  if (s > floor(k / S18_SPLIT_MIN_K)) s = floor(k / S18_SPLIT_MIN_K);
+  if (s > S18_MAX_PARTS) s = S18_MAX_PARTS;
+  *split = s >= 2 ? 1.05 * ceil(k / s) + S18_SPLIT_FIXUP : HUGE_VAL;
+  return s >= 2 ? (int)s : 1;
 }
 // ANCHOR_END: estimates
+
+/* one slot and one flag per resident CTA, for both fix-ups; the launch's epoch */
+static void s18_workspace(float **work, int **flags, int *epoch)
+{
+  static int e;
+  static float *w;
+  static int *f;
+  int slots = s18_slots();
+  if (!w) {
+    LK_CHECK(cudaMalloc(&w, (size_t)slots * S18_SLOT * sizeof(float)));   // 128 KiB a CTA
+    LK_CHECK(cudaMalloc(&f, (size_t)slots * sizeof(int)));
+    LK_CHECK(cudaMemset(f, 0, (size_t)slots * sizeof(int)));
+  }
+  e = e == 0x7fffffff ? 1 : e + 1;                       // flags of earlier launches never match
+  if (e == 1) LK_CHECK(cudaMemset(f, 0, (size_t)slots * sizeof(int)));
+  *work = w, *flags = f, *epoch = e;
+}
 
 // ANCHOR: launch
 void gemm_18_fp32_stream_k(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb,
                            float beta, float *C, int ldc)
 {
-  double stream_k, whole;
-  gemm_18_estimates(M, N, K, s18_slots(), &stream_k, &whole);
-  if (whole <= stream_k) {                               // the last wave is nearly full: step 10
+  double stream_k, whole, split;
+  int slots = s18_slots(), s = gemm_18_estimates(M, N, K, slots, &stream_k, &whole, &split);
+  if (whole <= stream_k && whole <= split) {             // the last wave is nearly full: step 10
     gemm_10_fp32_tuned(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
-  static int epoch;
-  static float *work;
-  static int *flags;
-  int slots = s18_slots();
-  if (!work) {                                          // one slot and one flag per resident CTA
-    LK_CHECK(cudaMalloc(&work, (size_t)slots * S18_SLOT * sizeof(float)));   // 128 KiB a CTA
-    LK_CHECK(cudaMalloc(&flags, (size_t)slots * sizeof(int)));
-    LK_CHECK(cudaMemset(flags, 0, (size_t)slots * sizeof(int)));
-  }
+  float *work;
+  int *flags, epoch;
+  s18_workspace(&work, &flags, &epoch);
   int tiles_m = (M + T10_BM - 1) / T10_BM, tiles_n = (N + T10_BN - 1) / T10_BN, tiles = tiles_m * tiles_n;
+  int a_vec = gemm_aligned16(A, lda, 4), b_vec = gemm_aligned16(B, ldb, 4), c_vec = gemm_aligned16(C, ldc, 4);
+  if (split < stream_k) {                                // few tiles: each in s parts, the shared fix-up
+    k18_split<<<tiles * s, T10_THREADS>>>(s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, a_vec, b_vec,
+                                          c_vec, work, flags, epoch);
+    LK_LAUNCH();
+    return;
+  }
   int k_iters = (K + T10_BK - 1) / T10_BK;
   long long iters = (long long)tiles * k_iters;
   int ctas = iters < slots ? (int)iters : slots;         // never a CTA without a k tile
@@ -136,10 +260,8 @@ void gemm_18_fp32_stream_k(int M, int N, int K, float alpha, const float *A, int
     fprintf(stderr, "gemm_18_fp32_stream_k: %s\n", err);
     exit(1);
   }
-  epoch = epoch == 0x7fffffff ? 1 : epoch + 1;           // flags of earlier launches never match
-  if (epoch == 1) LK_CHECK(cudaMemset(flags, 0, (size_t)slots * sizeof(int)));
-  k18_fp32_stream_k<<<ctas, T10_THREADS>>>(sk, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, gemm_aligned16(A, lda, 4),
-                                           gemm_aligned16(B, ldb, 4), gemm_aligned16(C, ldc, 4), work, flags, epoch);
+  k18_fp32_stream_k<<<ctas, T10_THREADS>>>(sk, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, a_vec, b_vec, c_vec,
+                                           work, flags, epoch);
   LK_LAUNCH();
 }
 // ANCHOR_END: launch

@@ -927,9 +927,13 @@ static int print_routes(lk_args *args, const char *list)
     printf("route: %5dx%5dx%5d on %d SMs: Stream-K %8.1f, whole tiles %8.1f, (192,192) tiles %8.1f, Stream-K (192,192)"
            " %8.1f, (192,%d) tiles %8.1f, pairs: Stream-K %8.1f, whole %8.1f -> step %s\n", sz[i].M, sz[i].N, sz[i].K,
            sms, stream_k, whole, tile_192, stream_k_192, bn, narrow, pairs_stream_k, pairs_whole, what);
-    gemm_18_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole);   /* step 18's launcher, fp32 */
-    printf("route fp32:             Stream-K %8.1f, whole tiles %8.1f -> step %s\n", stream_k, whole,
-           whole <= stream_k ? "10, whole tiles" : "18, Stream-K");
+    double split;                                                          /* step 18's launcher, fp32 */
+    int parts = gemm_18_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole, &split);
+    char sp[16] = "       -", fp[64] = "18, Stream-K";
+    if (parts > 1) snprintf(sp, sizeof sp, "%8.1f", split);
+    if (whole <= stream_k && whole <= split) snprintf(fp, sizeof fp, "10, whole tiles");
+    else if (split < stream_k) snprintf(fp, sizeof fp, "18, split-K, each tile in %d parts", parts);
+    printf("route fp32:             Stream-K %8.1f, whole tiles %8.1f, split-K %s -> step %s\n", stream_k, whole, sp, fp);
   }
   return 0;
 }

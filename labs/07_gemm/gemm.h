@@ -32,9 +32,10 @@ void gemm_5_double_buffered(int M, int N, int K, float alpha, const float *A, in
 void gemm_6_warp_tiling(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
 void gemm_10_fp32_tuned(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
 void gemm_18_fp32_stream_k(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
-/* step 18's rule: Stream-K and whole tiles (step 10), estimated in k tiles of one CTA on P CTAs;
- * the launcher runs step 10 when whole <= stream_k */
-void gemm_18_estimates(int M, int N, int K, int P, double *stream_k, double *whole);
+/* step 18's rule: Stream-K, whole tiles (step 10) and split-K, estimated in k tiles of one CTA on P
+ * CTAs; the launcher runs step 10 where whole is the lowest, else split-K where split < stream_k.
+ * Returns split-K's parts a tile (1 where it does not apply: *split is then HUGE_VAL) */
+int gemm_18_estimates(int M, int N, int K, int P, double *stream_k, double *whole, double *split);
 void gemm_7_mma_ldmatrix(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 void gemm_8_mma_cp_async_swizzle(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 void gemm_9_mma_multistage_epilogue(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);

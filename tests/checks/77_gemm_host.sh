@@ -78,7 +78,10 @@ n=$(grep -c '^  ok ' "$tmp/out")
 # the first two, step 22 of them where its own is below step 21's; else step 15 where Stream-K's is
 # below whole tiles'); step 16 or 19 only where the (128,128) tiles U fit
 # (U <= 132), step 20 only where its CTAs (one per (64,128) tile, in pairs along m) do; step 19 only with 2 to 64 parts, U x parts <= 132 and 4 k tiles a part or more: all
-# the limits allow up to 3, with the owner's fix-up, and beyond the largest power of two, shared
+# the limits allow up to 3, with the owner's fix-up, and beyond the largest power of two, shared.
+# fp32 (step 18's launcher): its three estimates against their formulas, over T (128,256) tiles of
+# k k tiles of 8; step 10 where whole tiles' is the lowest, else split-K in p = min(132 / T, k / 4,
+# 32) parts where p >= 2 and its estimate is below Stream-K's, else Stream-K
 shapes=$(awk 'BEGIN { srand(7); for (c = 0; c < 3; c++) { l = ""; for (i = 0; i < 60; i++) {
 	m = int(exp(rand() * log(9000))) + 1; n = int(exp(rand() * log(9000))) + 1; k = int(exp(rand() * log(9000))) + 1
 	l = l (i ? "," : "") m "x" n "x" k } print l } }')
@@ -185,15 +188,25 @@ awk '
 			if (p != q) fail(p " parts, not " q)
 			if ((p > 3) != ($0 ~ /a shared fix-up$/) || (p <= 3) != ($0 ~ /the owner.s fix-up$/)) fail("the fix-up of " p " parts") }
 		next }
-	/^route fp32:/ { line = line " / " $0; s = $4 + 0; w = $7 + 0; step = $10 + 0
-		if ((step == 18) != (s < w)) fail("fp32: step " step " against its estimates") }
+	/^route fp32:/ { line = line " / " $0; s = $4 + 0; w = $7 + 0; step = $12 + 0
+		T = int((M + 127) / 128) * int((N + 255) / 256); k = int((K + 7) / 8); c = T * k < 132 ? T * k : 132
+		e = 1.05 * T * k / c + 2 * int((c + T - 1) / T); p = int(132 / T)
+		if (p > int(k / 4)) p = int(k / 4); if (p > 32) p = 32
+		if (s < e - 0.051 || s > e + 0.051 || w != int((T + 131) / 132) * k) fail("fp32 estimates " s ", " w)
+		if (p >= 2) { x = $9 + 0; e = 1.05 * int((k + p - 1) / p) + 6
+			if (x < e - 0.051 || x > e + 0.051) fail("fp32 split-K estimate " x ", not " e) }
+		else { x = 1e300; if ($9 != "-") fail("fp32 split-K estimated with " p " parts") }
+		want = w <= s && w <= x ? 10 : 18
+		if (step != want) fail("fp32: step " step " against its estimates")
+		if ((step == 18 && x < s) != ($0 ~ ("split-K, each tile in " p " parts$"))) fail("fp32: split-K against its estimates") }
 ' "$tmp/route" >"$tmp/route-bad" || bad=$((bad + 1))   # an awk error fails the check too
 bad=$((bad + $(wc -l <"$tmp/route-bad")))
 if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 224 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 224 ] &&
 	[ "$(grep -c -- '-> step 22,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 14,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 23,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 24,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 25,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 26,' "$tmp/route")" -ge 4 ] &&
-	[ "$(grep -c -- '-> step 27,' "$tmp/route")" -ge 10 ]; then
+	[ "$(grep -c -- '-> step 27,' "$tmp/route")" -ge 10 ] && [ "$(grep -c -- '-> step 18, split-K' "$tmp/route")" -ge 10 ] &&
+	[ "$(grep -c -- '-> step 18, Stream-K' "$tmp/route")" -ge 10 ]; then
 	ok "07_gemm --route at 180 random shapes and 44 chosen ones: every choice follows its rules, its estimates and the split's limits"
 else
 	not_ok "07_gemm --route breaks its rules at $bad of 224 shapes"; head -5 "$tmp/route-bad"
