@@ -42,7 +42,7 @@ fp32_tuned_kernel(int M, int N, int K, float alpha, const float *__restrict__ A,
   int mleft = M - m0, nleft = N - n0;
   float acc[8][4 * T10_NJ] = {};
   t10_ktiles(acc, sA, sB, A + m0, lda, B + (size_t)n0 * ldb, ldb, mleft, nleft, K, 0, (K + T10_BK - 1) / T10_BK,
-             a_vec && mleft >= T10_BM, b_vec && nleft >= T10_BN);
+             a_vec && mleft >= T10_BM, b_vec && nleft >= T10_BN, 0, 0);
   t10_epilogue(acc, alpha, beta, C, ldc, m0, n0, mleft, nleft, c_vec);
 }
 // ANCHOR_END: fp32_kernel

@@ -44,7 +44,22 @@
  *   0.073-0.074, 300x600x2000 0.049 against 0.058; level at 1024x1024x4096 (0.207); behind at
  *   700x900x3000 (0.134 against 0.130: 24 tiles in 5 parts leave 12 SMs idle) and 1024x1024x8192
  *   (0.401 against 0.396).  Split-K's time fits 1.52 us a k tile of its longest part and 12-22 us
- *   more; the estimate's fixed 6 puts the choice right at all nine.
+ *   more; the estimate's fixed 6 puts the choice right at all ten.
+ * Where 1000^3's 62 us a kernel go (%globaltimer marks per CTA, H200, a build that is not
+ *   committed): k loops 48.7 us on average but 54 in the slowest CTAs, where 1024^3, which has no
+ *   edge tiles, takes 49.2 at most: 1000^3's edge tiles (104 rows, 232 columns) load every element
+ *   of A or B on its own; writing the slot 2.0, waiting for the other parts 2.1, reading the
+ *   slots 3.3, C 1.1; 2.0-2.3 us more between launches.  So
+ *   where an operand is 16-byte aligned and C has edge tiles, the launcher runs k18_split_edges,
+ *   whose edge tiles load each float4 that lies inside as one (fp32_tile.h, t10_load).  Against
+ *   k18_split in one process, two runs, TFLOP/s: 1000^3 32.2 against 31.1, 1000x1000x2000 35.4
+ *   against 33.9, 1000x1000x4000 37.6 against 35.1, 2000x500x1000 32.3 against 30.6, 500^3 8.9
+ *   against 8.8; where it does not run it would cost 1-2 % (1024^3 34.5 against 35.2, 768^3 24.7
+ *   against 24.9, 999^3, unaligned, 29.1 against 29.4), so k18_split, the same code as before it,
+ *   stays there.
+ * Tried and not kept (other runs, same GPU): slots laid out by float4 pairs and read four slots at a time,
+ *   500^3 0.026 ms against 0.028 and 300x600x2000 0.046 against 0.049, but 1000^3 0.066 against
+ *   0.064 and 1000x1000x250 0.029 against 0.027; PDL on top of it took 0.5-1 us off each call.
  */
 #include "fp32_tile.h"
 #include "tile_scheduler.h"
@@ -68,7 +83,7 @@ k18_fp32_stream_k(lts_sk_params sk, int M, int N, int K, float alpha, const floa
     int m0 = u.m * T10_BM, n0 = u.n * T10_BN, mleft = M - m0, nleft = N - n0;
     float acc[8][4 * T10_NJ] = {};
     t10_ktiles(acc, sA, sB, A + m0, lda, B + (size_t)n0 * ldb, ldb, mleft, nleft, K, u.k_begin, u.k_end,
-               a_vec && mleft >= T10_BM, b_vec && nleft >= T10_BN);
+               a_vec && mleft >= T10_BM, b_vec && nleft >= T10_BN, 0, 0);
     if (u.k_end < sk.k_iters) {                          // a part: to slot `cta`, then the flag
       float *slot = work + (size_t)cta * S18_SLOT + t;
 #pragma unroll
@@ -110,17 +125,18 @@ static int s18_slots(void)
  * and raises its flag, then waits for the other s - 1 of its tile; part p adds pairs
  * [32 p / s, 32 (p + 1) / s) of the tile's 32 pairs of each thread -- a pair is 4 rows of one
  * column, acc[4h .. 4h+3][j], one float4 of C -- from all s slots in k order, and writes them.
- * Each part reads 128 KiB whatever s is, where an owner reads s - 1 slots of 128 KiB. */
+ * Each part reads 128 KiB whatever s is, where an owner reads s - 1 slots of 128 KiB.  `edges` (a
+ * constant: two kernels below): the edge tiles' k loops load their aligned operands by float4. */
 #define S18_PAIRS (2 * 4 * T10_NJ)             /* (h, j) pairs of a thread: 2 row halves x 16 columns */
 #define S18_MAX_PARTS S18_PAIRS                /* so that every part adds at least one pair */
 #define S18_MAX_Q (S18_PAIRS / 2)               /* pairs a part adds, at most (s >= 2) */
-__global__ void __launch_bounds__(T10_THREADS, 1)
-k18_split(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
-          const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int a_vec, int b_vec, int c_vec,
-          float *work, int *flags, int epoch)
+__device__ static __forceinline__ void s18_split(float (*sA)[T10_BK][T10_BM], float (*sB)[T10_BK][T10_LDB],
+                                                int edges, int s, int tiles_m, int M, int N, int K, float alpha,
+                                                const float *__restrict__ A, int lda,
+                                                const float *__restrict__ B, int ldb, float beta, float *C,
+                                                int ldc, int a_vec, int b_vec, int c_vec, float *work,
+                                                int *flags, int epoch)
 {
-  __shared__ __align__(16) float sA[2][T10_BK][T10_BM];
-  __shared__ __align__(16) float sB[2][T10_BK][T10_LDB];
   int t = threadIdx.x, cta = blockIdx.x, tile = cta / s, p = cta % s;
   int m0 = (tile % tiles_m) * T10_BM, n0 = (tile / tiles_m) * T10_BN, mleft = M - m0, nleft = N - n0;
   int k_iters = (K + T10_BK - 1) / T10_BK;
@@ -128,7 +144,7 @@ k18_split(int s, int tiles_m, int M, int N, int K, float alpha, const float *__r
   {
     float acc[8][4 * T10_NJ] = {};
     t10_ktiles(acc, sA, sB, A + m0, lda, B + (size_t)n0 * ldb, ldb, mleft, nleft, K, kb, ke,
-               a_vec && mleft >= T10_BM, b_vec && nleft >= T10_BN);
+               a_vec && mleft >= T10_BM, b_vec && nleft >= T10_BN, edges && a_vec, edges && b_vec);
     float *slot = work + (size_t)cta * S18_SLOT + t;    // value j of thread t at j * 256 + t
 #pragma unroll
     for (int j = 0; j < 8 * 4 * T10_NJ; ++j) slot[j * T10_THREADS] = acc[j / (4 * T10_NJ)][j % (4 * T10_NJ)];
@@ -150,7 +166,7 @@ k18_split(int s, int tiles_m, int M, int N, int K, float alpha, const float *__r
     for (int q = 0; q < S18_MAX_Q; ++q)                  // all of a slot's loads in flight at once
       if (q < nq) {
         int h = (q0 + q) / (4 * T10_NJ), j = (q0 + q) % (4 * T10_NJ);
-        const float *e = slot + (4 * h * 4 * T10_NJ + j) * T10_THREADS;   // value (4h, j); the rows 16 values apart
+        const float *e = slot + (4 * h * 4 * T10_NJ + j) * T10_THREADS;   // (4h, j); rows 16 values apart
         v[q].x += __ldcg(e);
         v[q].y += __ldcg(e + 4 * T10_NJ * T10_THREADS);
         v[q].z += __ldcg(e + 8 * T10_NJ * T10_THREADS);
@@ -180,6 +196,28 @@ k18_split(int s, int tiles_m, int M, int N, int K, float alpha, const float *__r
           if (m + i < mleft) c[i] = gemm_epilogue(r[i], alpha, beta, c + i);
       }
     }
+}
+/* every tile whole, or no operand 16-byte aligned */
+__global__ void __launch_bounds__(T10_THREADS, 1)
+k18_split(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
+          const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int a_vec, int b_vec, int c_vec,
+          float *work, int *flags, int epoch)
+{
+  __shared__ __align__(16) float sA[2][T10_BK][T10_BM];
+  __shared__ __align__(16) float sB[2][T10_BK][T10_LDB];
+  s18_split(sA, sB, 0, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, a_vec, b_vec, c_vec,
+            work, flags, epoch);
+}
+/* edge tiles whose operands are 16-byte aligned */
+__global__ void __launch_bounds__(T10_THREADS, 1)
+k18_split_edges(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
+                const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int a_vec, int b_vec,
+                int c_vec, float *work, int *flags, int epoch)
+{
+  __shared__ __align__(16) float sA[2][T10_BK][T10_BM];
+  __shared__ __align__(16) float sB[2][T10_BK][T10_LDB];
+  s18_split(sA, sB, 1, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, a_vec, b_vec, c_vec,
+            work, flags, epoch);
 }
 // ANCHOR_END: split
 
@@ -244,8 +282,10 @@ void gemm_18_fp32_stream_k(int M, int N, int K, float alpha, const float *A, int
   int tiles_m = (M + T10_BM - 1) / T10_BM, tiles_n = (N + T10_BN - 1) / T10_BN, tiles = tiles_m * tiles_n;
   int a_vec = gemm_aligned16(A, lda, 4), b_vec = gemm_aligned16(B, ldb, 4), c_vec = gemm_aligned16(C, ldc, 4);
   if (split < stream_k) {                                // few tiles: each in s parts, the shared fix-up
-    k18_split<<<tiles * s, T10_THREADS>>>(s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, a_vec, b_vec,
-                                          c_vec, work, flags, epoch);
+    int edges = (M % T10_BM && a_vec) || (N % T10_BN && b_vec);   // float4s in the edge tiles' loads
+    (edges ? k18_split_edges : k18_split)<<<tiles * s, T10_THREADS>>>(s, tiles_m, M, N, K, alpha, A, lda, B, ldb,
+                                                                      beta, C, ldc, a_vec, b_vec, c_vec, work,
+                                                                      flags, epoch);
     LK_LAUNCH();
     return;
   }

@@ -10,7 +10,9 @@
  *   choice of loads cost step 10 2.5 % at 4097^3 (4.01 -> 4.11 ms), whose unaligned operands take
  *   the element-by-element loads as before.  With a second copy of the k loop for unaligned
  *   operands, chosen once per CTA, that copy ran 30 % slower (4097^3 5.20 ms, 4095^3 4.24 against
- *   3.30) and the aligned one 2 % (4096^3 3.04 against 2.98 ms).
+ *   3.30) and the aligned one 2 % (4096^3 3.04 against 2.98 ms).  Step 18's split-K runs those
+ *   loads (vec_a, vec_b) in a kernel of its own, only where C has edge tiles and an operand is
+ *   aligned; steps 10 and 18's Stream-K pass constants 0, and their code is what it was.
  */
 #ifndef FP32_TILE_H
 #define FP32_TILE_H
@@ -29,16 +31,19 @@
 
 /* A (BM,BK) tile: threads (_32,_8) over float4 columns (m = 4*(t%32), k = t/32 + 8*i);
  * B (BK,BN) tile: threads (_KV,_256/KV) over float4s along k (k = 4*(t%KV), n = t/KV + (256/KV)*i).
- * `fast`: the whole tile is in bounds and 16-byte aligned; otherwise every element is predicated. */
+ * `fast`: the whole tile is in bounds and 16-byte aligned; otherwise every element is predicated,
+ * except where `vec` says the operand is 16-byte aligned: then each float4 that lies wholly inside
+ * is loaded as one (step 18's split-K kernel for edge tiles; steps 10 and 18's Stream-K pass 0). */
 __device__ static inline void t10_load(float4 ra[T10_NVA], float4 rb[T10_NVB], const float *gA, int lda,
-                                       const float *gB, int ldb, int mleft, int nleft, int kleft, int fast_a, int fast_b)
+                                       const float *gB, int ldb, int mleft, int nleft, int kleft, int fast_a, int fast_b,
+                                       int vec_a, int vec_b)
 {
   int t = threadIdx.x;
 #pragma unroll
   for (int i = 0; i < T10_NVA; ++i) {
     int m = 4 * (t % 32), k = t / 32 + 8 * i;
     const float *p = gA + m + (size_t)k * lda;
-    if (fast_a) ra[i] = __ldg((const float4 *)p);
+    if (fast_a || (vec_a && m + 3 < mleft && k < kleft)) ra[i] = __ldg((const float4 *)p);
     else {
       float v[4];
 #pragma unroll
@@ -50,7 +55,7 @@ __device__ static inline void t10_load(float4 ra[T10_NVA], float4 rb[T10_NVB], c
   for (int i = 0; i < T10_NVB; ++i) {
     int k = 4 * (t % T10_KV), n = t / T10_KV + (T10_THREADS / T10_KV) * i;
     const float *p = gB + k + (size_t)n * ldb;
-    if (fast_b) rb[i] = __ldg((const float4 *)p);
+    if (fast_b || (vec_b && k + 3 < kleft && n < nleft)) rb[i] = __ldg((const float4 *)p);
     else {
       float v[4];
 #pragma unroll
@@ -76,12 +81,13 @@ __device__ static inline void t10_store(float (*sA)[T10_BM], float (*sB)[T10_LDB
 /* k tiles [kt_begin, kt_end) of the tile at (m0, n0) added into acc.  gA and gB point at the tile's
  * first rows of A and first columns of B (k = 0); mleft and nleft are the rows and columns of C
  * left from the tile's corner; `fast_a`, `fast_b`: those operands are 16-byte aligned and the tile
- * is whole along m (A) or n (B), so only a ragged k tile predicates.  Ends with a barrier: the
- * shared tiles are free again. */
+ * is whole along m (A) or n (B), so only a ragged k tile predicates; `vec_a`, `vec_b` (constants
+ * where it is called): an edge tile's loads of those operands, 16-byte aligned, by float4 where
+ * they lie inside (t10_load).  Ends with a barrier: the shared tiles are free again. */
 __device__ static __forceinline__ void t10_ktiles(float acc[8][4 * T10_NJ], float (*sA)[T10_BK][T10_BM],
                                                   float (*sB)[T10_BK][T10_LDB], const float *gA, int lda,
                                                   const float *gB, int ldb, int mleft, int nleft, int K,
-                                                  int kt_begin, int kt_end, int fast_a, int fast_b)
+                                                  int kt_begin, int kt_end, int fast_a, int fast_b, int vec_a, int vec_b)
 {
   int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
   int wm = 64 * (warp % 2), wn = 16 * T10_NJ * (warp / 2);   // the warp tile: (_2,_4) warps of (64,16*NJ)
@@ -93,7 +99,7 @@ __device__ static __forceinline__ void t10_ktiles(float acc[8][4 * T10_NJ], floa
 
   float4 ra[T10_NVA], rb[T10_NVB];
   int full = kt_begin < kfull;
-  t10_load(ra, rb, gA, lda, gB, ldb, mleft, nleft, K - kt_begin * T10_BK, fast_a && full, fast_b && full);
+  t10_load(ra, rb, gA, lda, gB, ldb, mleft, nleft, K - kt_begin * T10_BK, fast_a && full, fast_b && full, vec_a, vec_b);
   t10_store(sA[0], sB[0], ra, rb);
   __syncthreads();
   for (int kt = kt_begin; kt < kt_end; ++kt) {
@@ -102,7 +108,8 @@ __device__ static __forceinline__ void t10_ktiles(float acc[8][4 * T10_NJ], floa
       gA += a_step;
       gB += T10_BK;
       full = kt + 1 < kfull;
-      t10_load(ra, rb, gA, lda, gB, ldb, mleft, nleft, K - (kt + 1) * T10_BK, fast_a && full, fast_b && full);
+      t10_load(ra, rb, gA, lda, gB, ldb, mleft, nleft, K - (kt + 1) * T10_BK, fast_a && full, fast_b && full, vec_a,
+               vec_b);
     }
     float4 fa[2][2], fb[2][T10_NJ];                      // [row k parity][block]
 #pragma unroll
