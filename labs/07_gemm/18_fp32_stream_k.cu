@@ -49,17 +49,18 @@
  *   committed): k loops 48.7 us on average but 54 in the slowest CTAs, where 1024^3, which has no
  *   edge tiles, takes 49.2 at most: 1000^3's edge tiles (104 rows, 232 columns) load every element
  *   of A or B on its own; writing the slot 2.0, waiting for the other parts 2.1, reading the
- *   slots 3.3, C 1.1; 2.0-2.3 us more between launches.  So
- *   where an operand is 16-byte aligned and C has edge tiles, the launcher runs k18_split_edges,
- *   whose edge tiles load each float4 that lies inside as one (fp32_tile.h, t10_load).  Against
+ *   slots 3.3, C 1.1; 2.0-2.3 us more between launches.  So where M is not a multiple of 128 and A
+ *   is 16-byte aligned, or N not of 256 and B is, the launcher runs k18_split_edges, whose edge
+ *   tiles load each float4 that lies inside as one (fp32_tile.h, t10_load).  Against
  *   k18_split in one process, two runs, TFLOP/s: 1000^3 32.2 against 31.1, 1000x1000x2000 35.4
  *   against 33.9, 1000x1000x4000 37.6 against 35.1, 2000x500x1000 32.3 against 30.6, 500^3 8.9
  *   against 8.8; where it does not run it would cost 1-2 % (1024^3 34.5 against 35.2, 768^3 24.7
  *   against 24.9, 999^3, unaligned, 29.1 against 29.4), so k18_split, the same code as before it,
  *   stays there.
- * Tried and not kept (other runs, same GPU): slots laid out by float4 pairs and read four slots at a time,
- *   500^3 0.026 ms against 0.028 and 300x600x2000 0.046 against 0.049, but 1000^3 0.066 against
- *   0.064 and 1000x1000x250 0.029 against 0.027; PDL on top of it took 0.5-1 us off each call.
+ * Tried and not kept (other runs, same GPU): slots stored a float4 per pair and read four slots
+ *   at a time, 500^3 0.026 ms against 0.028 and 300x600x2000 0.046 against 0.049, but 1000^3 0.066
+ *   against 0.064 and 1000x1000x250 0.029 against 0.027 (lost at six of eleven shapes); PDL on top
+ *   of it took 0.5-1 us off each call.
  */
 #include "fp32_tile.h"
 #include "tile_scheduler.h"

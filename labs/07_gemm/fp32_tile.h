@@ -11,8 +11,9 @@
  *   the element-by-element loads as before.  With a second copy of the k loop for unaligned
  *   operands, chosen once per CTA, that copy ran 30 % slower (4097^3 5.20 ms, 4095^3 4.24 against
  *   3.30) and the aligned one 2 % (4096^3 3.04 against 2.98 ms).  Step 18's split-K runs those
- *   loads (vec_a, vec_b) in a kernel of its own, only where C has edge tiles and an operand is
- *   aligned; steps 10 and 18's Stream-K pass constants 0, and their code is what it was.
+ *   loads (vec_a, vec_b) in a kernel of its own, only where M is not a multiple of 128 and A is
+ *   aligned, or N not of 256 and B is; steps 10 and 18's Stream-K pass constants 0, and their code
+ *   is what it was.
  */
 #ifndef FP32_TILE_H
 #define FP32_TILE_H
