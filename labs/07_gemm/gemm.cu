@@ -26,7 +26,8 @@
  *    17  17_tma_store             bf16: step 13 with C written through shared memory by TMA stores;
  *                                 its launcher is the best path, by the shape (hopper.cu, gh_best_path)
  *    18  18_fp32_stream_k         fp32: step 10's tile on persistent CTAs with chapter 6's Stream-K
- *                                 scheduler, for problems of few tiles or a long k loop
+ *                                 scheduler, or split-K where the tiles fit twice over, for problems
+ *                                 of few tiles or a long k loop
  *    19  19_split_k               bf16: small problems, each (128,128) tile's k loop cut between 2 to
  *                                 64 CTAs, the parts added in a fixed order (by the last part, or
  *                                 shared out among them all)
@@ -68,7 +69,7 @@
  *   build/bin/07_gemm --bench-shapes N       also time steps 9, 12-17, 19 and 20 at N random shapes
  *   build/bin/07_gemm --route LIST [--sms P]  which kernel the best path (step 17's launcher) runs for
  *                                            each size on a GPU of P SMs (default: this GPU's, or 132),
- *                                            and the two estimates it weighs; host only
+ *                                            and the estimates it weighs; then step 18's (fp32); host only
  *   build/bin/07_gemm --timeline DIR         when and where each unit of work ran, steps 12, 13, 15
  *                                            and 16 (DIR/07_timeline.dat; --data DIR writes it too)
  *   build/bin/07_gemm --launch-cost          instead of the timed windows: what a call costs the CPU,
