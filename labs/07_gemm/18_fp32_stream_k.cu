@@ -181,21 +181,9 @@ __device__ static __forceinline__ void s18_split(float (*sA)[T10_BK][T10_BM], fl
   for (int q = 0; q < S18_MAX_Q; ++q)
     if (q < nq) {
       int h = (q0 + q) / (4 * T10_NJ), j = (q0 + q) % (4 * T10_NJ);
-      int m = wm + 4 * lm + 32 * h, n = wn + 4 * ln + (j % 4) + 16 * (j / 4);
-      float *c = C + m0 + m + (size_t)(n0 + n) * ldc;
-      if (fc) {
-        float4 o = make_float4(alpha * v[q].x, alpha * v[q].y, alpha * v[q].z, alpha * v[q].w);
-        if (beta != 0.0f) {
-          float4 old = *(const float4 *)c;
-          o.x += beta * old.x; o.y += beta * old.y; o.z += beta * old.z; o.w += beta * old.w;
-        }
-        *(float4 *)c = o;
-      } else if (n < nleft) {
-        float r[4] = { v[q].x, v[q].y, v[q].z, v[q].w };
-#pragma unroll
-        for (int i = 0; i < 4; ++i)
-          if (m + i < mleft) c[i] = gemm_epilogue(r[i], alpha, beta, c + i);
-      }
+      float r[4] = { v[q].x, v[q].y, v[q].z, v[q].w };
+      t10_store4(r, alpha, beta, C, ldc, m0, n0, wm + 4 * lm + 32 * h, wn + 4 * ln + (j % 4) + 16 * (j / 4), mleft,
+                 nleft, fc);
     }
 }
 /* every tile whole, or no operand 16-byte aligned */
@@ -248,6 +236,14 @@ int gemm_18_estimates(int M, int N, int K, int P, double *stream_k, double *whol
   *split = s >= 2 ? 1.05 * ceil(k / s) + S18_SPLIT_FIXUP : HUGE_VAL;
   return s >= 2 ? (int)s : 1;
 }
+/* the launcher's choice: whole tiles where their estimate is the lowest (ties included), else
+ * split-K where its estimate is below Stream-K's, else Stream-K; *parts: split-K's parts a tile */
+int gemm_18_choice(int M, int N, int K, int P, int *parts)
+{
+  double stream_k, whole, split;
+  *parts = gemm_18_estimates(M, N, K, P, &stream_k, &whole, &split);
+  return whole <= stream_k && whole <= split ? GEMM18_WHOLE : split < stream_k ? GEMM18_SPLIT : GEMM18_STREAM_K;
+}
 // ANCHOR_END: estimates
 
 /* one slot and one flag per resident CTA, for both fix-ups; the launch's epoch */
@@ -271,9 +267,8 @@ static void s18_workspace(float **work, int **flags, int *epoch)
 void gemm_18_fp32_stream_k(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb,
                            float beta, float *C, int ldc)
 {
-  double stream_k, whole, split;
-  int slots = s18_slots(), s = gemm_18_estimates(M, N, K, slots, &stream_k, &whole, &split);
-  if (whole <= stream_k && whole <= split) {             // the last wave is nearly full: step 10
+  int slots = s18_slots(), s, choice = gemm_18_choice(M, N, K, slots, &s);
+  if (choice == GEMM18_WHOLE) {                          // the last wave is nearly full: step 10
     gemm_10_fp32_tuned(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
@@ -282,7 +277,7 @@ void gemm_18_fp32_stream_k(int M, int N, int K, float alpha, const float *A, int
   s18_workspace(&work, &flags, &epoch);
   int tiles_m = (M + T10_BM - 1) / T10_BM, tiles_n = (N + T10_BN - 1) / T10_BN, tiles = tiles_m * tiles_n;
   int a_vec = gemm_aligned16(A, lda, 4), b_vec = gemm_aligned16(B, ldb, 4), c_vec = gemm_aligned16(C, ldc, 4);
-  if (split < stream_k) {                                // few tiles: each in s parts, the shared fix-up
+  if (choice == GEMM18_SPLIT) {                          // few tiles: each in s parts, the shared fix-up
     int edges = (M % T10_BM && a_vec) || (N % T10_BN && b_vec);   // float4s in the edge tiles' loads
     (edges ? k18_split_edges : k18_split)<<<tiles * s, T10_THREADS>>>(s, tiles_m, M, N, K, alpha, A, lda, B, ldb,
                                                                       beta, C, ldc, a_vec, b_vec, c_vec, work,

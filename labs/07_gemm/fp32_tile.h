@@ -142,6 +142,26 @@ __device__ static __forceinline__ void t10_ktiles(float acc[8][4 * T10_NJ], floa
 }
 // ANCHOR_END: fp32_tuned
 
+/* C = alpha * v + beta * C for rows m .. m+3 of column n of the tile at (m0, n0): one float4 where
+ * `fc` (a whole tile of a 16-byte aligned C), else element by element inside M and N */
+__device__ static __forceinline__ void t10_store4(const float v[4], float alpha, float beta, float *C, int ldc, int m0,
+                                                  int n0, int m, int n, int mleft, int nleft, int fc)
+{
+  float *c = C + m0 + m + (size_t)(n0 + n) * ldc;
+  if (fc) {
+    float4 o = make_float4(alpha * v[0], alpha * v[1], alpha * v[2], alpha * v[3]);
+    if (beta != 0.0f) {
+      float4 old = *(const float4 *)c;
+      o.x += beta * old.x; o.y += beta * old.y; o.z += beta * old.z; o.w += beta * old.w;
+    }
+    *(float4 *)c = o;
+  } else if (n < nleft) {
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+      if (m + r < mleft) c[r] = gemm_epilogue(v[r], alpha, beta, c + r);
+  }
+}
+
 /* The epilogue: thread (lm,ln) of the warp owns rows wm + 4*lm + {0..3, 32..35} and columns
  * wn + 4*ln + {0..3, 16..19, ...}; a column's 4 rows leave as one float4 (8 lanes: 128 bytes).
  * `c_vec`: C is 16-byte aligned; a whole tile then stores float4s, an edge tile predicates. */
@@ -156,20 +176,8 @@ __device__ static __forceinline__ void t10_epilogue(const float acc[8][4 * T10_N
     int n = wn + 4 * ln + (j % 4) + 16 * (j / 4);
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
-      int m = wm + 4 * lm + 32 * h;
-      float *c = C + m0 + m + (size_t)(n0 + n) * ldc;
-      if (fc) {
-        float4 v = make_float4(alpha * acc[4 * h][j], alpha * acc[4 * h + 1][j], alpha * acc[4 * h + 2][j], alpha * acc[4 * h + 3][j]);
-        if (beta != 0.0f) {
-          float4 o = *(const float4 *)c;
-          v.x += beta * o.x; v.y += beta * o.y; v.z += beta * o.z; v.w += beta * o.w;
-        }
-        *(float4 *)c = v;
-      } else if (n < nleft) {
-#pragma unroll
-        for (int r = 0; r < 4; ++r)
-          if (m + r < mleft) c[r] = gemm_epilogue(acc[4 * h + r][j], alpha, beta, c + r);
-      }
+      float v[4] = { acc[4 * h][j], acc[4 * h + 1][j], acc[4 * h + 2][j], acc[4 * h + 3][j] };
+      t10_store4(v, alpha, beta, C, ldc, m0, n0, wm + 4 * lm + 32 * h, n, mleft, nleft, fc);
     }
   }
 }

@@ -930,10 +930,11 @@ static int print_routes(lk_args *args, const char *list)
            sms, stream_k, whole, tile_192, stream_k_192, bn, narrow, pairs_stream_k, pairs_whole, what);
     double split;                                                          /* step 18's launcher, fp32 */
     int parts = gemm_18_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole, &split);
+    int choice = gemm_18_choice(sz[i].M, sz[i].N, sz[i].K, sms, &parts);
     char sp[16] = "       -", fp[64] = "18, Stream-K";
     if (parts > 1) snprintf(sp, sizeof sp, "%8.1f", split);
-    if (whole <= stream_k && whole <= split) snprintf(fp, sizeof fp, "10, whole tiles");
-    else if (split < stream_k) snprintf(fp, sizeof fp, "18, split-K, each tile in %d parts", parts);
+    if (choice == GEMM18_WHOLE) snprintf(fp, sizeof fp, "10, whole tiles");
+    else if (choice == GEMM18_SPLIT) snprintf(fp, sizeof fp, "18, split-K, each tile in %d parts", parts);
     printf("route fp32:             Stream-K %8.1f, whole tiles %8.1f, split-K %s -> step %s\n", stream_k, whole, sp, fp);
   }
   return 0;
