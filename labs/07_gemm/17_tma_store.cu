@@ -4,13 +4,15 @@
  * Each consumer warpgroup writes its (64,256) part of the tile, 32 columns at a time, into a
  * staging buffer in shared memory, and one thread hands the buffer to the TMA unit
  * (cp.async.bulk.tensor, shared -> global), which writes it to C while the warpgroup fills the
- * other buffer and then goes on to the next tile's MMAs.  A buffer is written again only once the
- * TMA unit has read it (cp.async.bulk.wait_group.read).  A buffer holds two (32 rows, 32 columns)
- * fp32 boxes in TMA's 128-byte swizzle: a 128-byte column of a box is 8 chunks of 16 bytes, chunk
- * k stored at k ^ (column % 8) -- Swizzle<3,4,3> again, as for A and B -- and with wgmma's
- * accumulator layout the 32 lanes of a warp then write 32 different banks.  TMA clips the boxes
- * at C's edges (N exactly; M in 16-byte chunks, see the launcher).  The shared-memory writes need
- * a proxy fence (fence.proxy.async) before the barrier that hands them to the TMA unit.  Where the
+ * other buffer and then goes on to the next tile's MMAs (where K <= 2048, the last 3 of its 8
+ * slices wait in registers and leave during that tile's k loop: the held slices, below).  A buffer
+ * is written again only once the TMA unit has read it (cp.async.bulk.wait_group.read).  A buffer
+ * holds two (32 rows, 32 columns) fp32 boxes in TMA's 128-byte swizzle: a 128-byte column of a box
+ * is 8 chunks of 16 bytes, chunk k stored at k ^ (column % 8) -- Swizzle<3,4,3> again, as for A and
+ * B -- and with wgmma's accumulator layout the 32 lanes of a warp then write 32 different banks.
+ * TMA clips the boxes at C's edges (N exactly; M in 16-byte chunks, see the launcher).  The
+ * shared-memory writes need a proxy fence (fence.proxy.async) before the barrier that hands them
+ * to the TMA unit.  Where the
  * path is not valid (beta != 0: C must be read; C unaligned; M not a multiple of 4) the kernel
  * takes step 13's epilogue.  4 stages of 48 KiB and 4 staging buffers of 8 KiB: 226 KiB (a launch
  * without the staged epilogue leaves the buffers out, GH_SMEM_STAGED).
@@ -40,6 +42,20 @@
  *   one launch: 235 us against step 13's 261 us; with ncu's locked clocks, the tensor pipe busy
  *   71% of the time against 60%.  Small problems through step 16, TFLOP/s: 1000^3 141 (121),
  *   768^3 78 (68).
+ * The held slices (gh_held, hopper.h), where K <= 2048 (GH_HOLD_MAX_K, k17_tma_store_held): each
+ *   consumer writes the first 5 of its 8 slices at the end of the tile and keeps the last 3 (48
+ *   registers) for the next tile's k loop, which writes one after the MMAs of k tiles 2, 4 and 6
+ *   are issued (a shorter k loop writes the rest before its own epilogue; the CTA's last tile, at
+ *   the end).  Why (H200, 8192x8192x1024, builds not committed): %globaltimer gave 11.9 us of k
+ *   loop and 3.3 us of epilogue per tile (2.3 us with 16 SMs at work); without the epilogue a call
+ *   took 0.200 ms against 0.259.  CTAs started up to 7.5 us apart, four staging buffers a
+ *   warpgroup, float4 stores in place of TMA, or one consumer started 1-3 k tiles after the other
+ *   did not shorten or hide it.  Against this kernel without them, in one process, four runs,
+ *   TFLOP/s: 4096x4096x1024 514-528 -> 526-543 (+2.3 to +3.7% run by run); 8192x8192x1024 507-524
+ *   -> 525-537 (+1.9 to +3.6%); 4096x4096x2048 584-595 -> 582-604 (-0.3 to +1.5%); 6144x6144x2048
+ *   584-594 -> 588-596 (-0.2 to +0.9%); 4096^3 637-641 -> 626-637 (-1.8 to 0.0%), hence the limit.
+ *   The body is built twice (s17_body): one kernel choosing at run time spilled 504 bytes.  Two
+ *   held slices gained less; four spilled.
  * Where a version is timed matters on this GPU: after about a second of full load the power
  *   limit (700 W) pulls the SM clock from 1980 MHz down to 1100-1600 MHz (nvidia-smi, sampled
  *   every 200 ms), so a version timed fourth in a run (cuBLAS, two other steps, then this one) ran
@@ -55,10 +71,11 @@
 
 
 // ANCHOR: kernel
-__global__ void __launch_bounds__(384, 1)
-k17_tma_store(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
-              const __grid_constant__ CUtensorMap tC, int tma_c, lts_params sched, int M, int N, int K, float alpha,
-              float beta, float *C, int ldc)
+/* the kernel's body, built twice: k17_tma_store_held (hold 1) where TMA writes C and K <= GH_HOLD_MAX_K,
+ * k17_tma_store (hold 0, every slice at the tile's end) elsewhere */
+__device__ static __forceinline__ void s17_body(const CUtensorMap &tA, const CUtensorMap &tB, const CUtensorMap &tC,
+                                                int tma_c, int hold, const lts_params &sched, int M, int N, int K,
+                                                float alpha, float beta, float *C, int ldc)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
@@ -94,6 +111,10 @@ k17_tma_store(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CU
     GH_SETMAXNREG_INC(232);
     int c = wg - 1;
     float acc[128];
+    gh_held held;                                        // the last tile's held slices of C
+    held.row0 = -1;
+    held.nb = 0;
+    uint8_t *stage = staging + c * 16384;
     for (int i = 0;; ++i) {
       lts_work w = lts_work_at(&sched, gridDim.z, blockIdx.x, blockIdx.y, blockIdx.z, i);
       if (!w.valid) break;
@@ -104,18 +125,40 @@ k17_tma_store(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CU
         int s = it % S17_STAGES;
         gh_bar_wait(&p.full[s], (it / S17_STAGES) & 1);
         gh_mma_ktile(acc, p.a + s * GH_STAGE_A, p.b + s * GH_STAGE_B, c);
+        if (hold && tma_c) gh_held_during(&held, kt, stage, &tC, c, alpha);   // while the MMAs run
         GH_WGMMA_WAIT(1);
         if (kt > 0 && tid % 32 == 0) gh_bar_arrive(&p.empty[(it - 1) % S17_STAGES]);
       }
       GH_WGMMA_WAIT(0);
       gh_fence_acc(acc);
       if (tid % 32 == 0) gh_bar_arrive(&p.empty[(it - 1) % S17_STAGES]);
-      if (tma_c) gh_epilogue_tma(acc, staging + c * 16384, &tC, c, w.m * GH_BM + 64 * c, w.n * GH_BN, alpha);
-      else gh_epilogue(acc, w.m * GH_BM + 64 * c, w.n * GH_BN, M, N, alpha, beta, C, ldc);
+      int row0 = w.m * GH_BM + 64 * c, col0 = w.n * GH_BN;
+      if (hold && tma_c) {
+        gh_held_rest(&held, ktiles, stage, &tC, c, alpha);   // those a short k loop had no room for
+        gh_epilogue_tma_hold(acc, &held, stage, &tC, c, row0, col0, alpha);
+      } else if (tma_c) gh_epilogue_tma(acc, stage, &tC, c, row0, col0, alpha);
+      else gh_epilogue(acc, row0, col0, M, N, alpha, beta, C, ldc);
     }
-    if (tma_c && tid % 128 == 0) gh_store_wait_all();  // C is written before the CTA ends
+    if (tma_c) {
+      if (hold) gh_held_rest(&held, 0, stage, &tC, c, alpha);   // the last tile's
+      if (tid % 128 == 0) gh_store_wait_all();           // C is written before the CTA ends
+    }
   }
 #endif
+}
+__global__ void __launch_bounds__(384, 1)
+k17_tma_store(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
+              const __grid_constant__ CUtensorMap tC, int tma_c, lts_params sched, int M, int N, int K, float alpha,
+              float beta, float *C, int ldc)
+{
+  s17_body(tA, tB, tC, tma_c, 0, sched, M, N, K, alpha, beta, C, ldc);
+}
+__global__ void __launch_bounds__(384, 1)
+k17_tma_store_held(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
+                   const __grid_constant__ CUtensorMap tC, int tma_c, lts_params sched, int M, int N, int K,
+                   float alpha, float beta, float *C, int ldc)
+{
+  s17_body(tA, tB, tC, tma_c, 1, sched, M, N, K, alpha, beta, C, ldc);
 }
 // ANCHOR_END: kernel
 
@@ -169,16 +212,19 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
   static int ready;
   if (!ready) {
     LK_CHECK(cudaFuncSetAttribute(k17_tma_store, cudaFuncAttributeMaxDynamicSharedMemorySize, S17_SMEM));
+    LK_CHECK(cudaFuncSetAttribute(k17_tma_store_held, cudaFuncAttributeMaxDynamicSharedMemorySize, S17_SMEM));
     ready = 1;
   }
   CUtensorMap tC;
   int tma_c = gh_tma_c(&tC, M, N, K, beta, C, ldc);     // where the TMA-store epilogue may and does pay
+  int hold = tma_c && K <= GH_HOLD_MAX_K;                // and where the held slices pay
   dim3 grid;
   lts_params sched = gh_persistent_schedule(M, N, GH_BM, GH_BN, "gemm_17_tma_store", &grid);   // hopper.cu
   cudaLaunchConfig_t cfg;
   cudaLaunchAttribute attr[2];
   gh_launch_config(&cfg, attr, grid, 384, tma_c ? S17_SMEM : S17_SMEM - GH_STAGING, 1);
-  LK_CHECK(cudaLaunchKernelEx(&cfg, k17_tma_store, op.a, op.b, tC, tma_c, sched, M, N, K, alpha, beta, C, ldc));
+  LK_CHECK(cudaLaunchKernelEx(&cfg, hold ? k17_tma_store_held : k17_tma_store, op.a, op.b, tC, tma_c, sched, M, N, K,
+                               alpha, beta, C, ldc));
   LK_CHECK(cudaGetLastError());
 }
 /* The best path, with gh_short_k set: below K = 128 its kernels keep the problem where A and B need no

@@ -552,30 +552,35 @@ __device__ static inline void gh_stage_slice(uint8_t *buf, const float *acc, int
         *(float *)(buf + gh_staged_byte(row, col)) = alpha * acc[4 * (4 * q + jj) + 2 * h + e];
       }
 }
-/* C = alpha * acc for the warpgroup's (64, 32 slices) at (row0, col0), slice by slice through the
- * `bufs` buffers (1 or 2) at `stage` (8 KiB each, laid out as gh_staged_byte says): with 2, a slice
- * is staged while the TMA unit reads the one before; with 1, each waits for the read.  `slices` and
- * `bufs` are constants where it is called (8 and 2: a (64,256) part, step 17; 6 and 1: a (64,192)
- * part, step 21). */
+/* Slice `src` of `from` (16 floats a thread, as gh_stage_slice reads them), times alpha, into
+ * buffer nb % bufs of the `bufs` 8 KiB buffers (1 or 2) at `stage`, then by two TMA stores, which
+ * thread t = 0 of the warpgroup issues, to the 32 columns col0 + 32 q of C: with 2 buffers, a slice
+ * is staged while the TMA unit reads the one before; with 1, each waits for the read. */
+__device__ static inline void gh_put_slice(const float *from, int src, int q, int bufs, int nb, uint8_t *stage,
+                                           const CUtensorMap *tC, int c, int t, int row0, int col0, float alpha)
+{
+  uint8_t *buf = stage + (nb % bufs) * 8192;
+  gh_stage_slice(buf, from, src, alpha);
+  gh_fence_proxy_async();                               // the writes, visible to the TMA unit ...
+  gh_wg_sync(c);                                        // ... once all 128 threads have made them
+  if (t == 0) {
+    gh_tma_store(tC, buf, row0, col0 + 32 * q);
+    gh_tma_store(tC, buf + 4096, row0 + 32, col0 + 32 * q);
+    gh_store_commit();
+    if (bufs == 2) gh_store_wait_read1();               // the other buffer has been read out
+    else gh_store_wait_read_all();                      // this one has
+  }
+  gh_wg_sync(c);                                        // so it may be written again
+}
+/* C = alpha * acc for the warpgroup's (64, 32 slices) at (row0, col0), slice by slice (laid out as
+ * gh_staged_byte says).  `slices` and `bufs` are constants where it is called (6 and 1: a (64,192)
+ * part, step 21; 8 and 2: a (64,256) part, steps 14, 15 and 17 in the best path). */
 __device__ static inline void gh_epilogue_tma_slices(const float *acc, int slices, int bufs, uint8_t *stage,
                                                      const CUtensorMap *tC, int c, int row0, int col0, float alpha)
 {
   int t = threadIdx.x % 128;
 #pragma unroll
-  for (int q = 0; q < slices; ++q) {
-    uint8_t *buf = stage + (q % bufs) * 8192;
-    gh_stage_slice(buf, acc, q, alpha);
-    gh_fence_proxy_async();                             // the writes, visible to the TMA unit ...
-    gh_wg_sync(c);                                      // ... once all 128 threads have made them
-    if (t == 0) {
-      gh_tma_store(tC, buf, row0, col0 + 32 * q);
-      gh_tma_store(tC, buf + 4096, row0 + 32, col0 + 32 * q);
-      gh_store_commit();
-      if (bufs == 2) gh_store_wait_read1();             // the other buffer has been read out
-      else gh_store_wait_read_all();                    // this one has
-    }
-    gh_wg_sync(c);                                      // so it may be written again
-  }
+  for (int q = 0; q < slices; ++q) gh_put_slice(acc, q, q, bufs, q, stage, tC, c, t, row0, col0, alpha);
 }
 __device__ static inline void gh_epilogue_tma(const float acc[128], uint8_t *stage, const CUtensorMap *tC, int c, int row0,
                                               int col0, float alpha)
@@ -583,6 +588,60 @@ __device__ static inline void gh_epilogue_tma(const float acc[128], uint8_t *sta
   gh_epilogue_tma_slices(acc, 8, 2, stage, tC, c, row0, col0, alpha);
 }
 // ANCHOR_END: epilogue_tma
+
+// ANCHOR: held
+/* Step 17's epilogue where K <= GH_HOLD_MAX_K: the last GH_HOLD slices of a (64,256) part wait in
+ * registers and leave during the next tile's k loop, slice j after the MMAs of k tile GH_HOLD_AT(j)
+ * (counted from 0) are issued, while the tensor cores run them; above it, all eight slices leave at
+ * the tile's end (17_tma_store.cu has the measurements) */
+#define GH_HOLD 3
+#define GH_HOLD_AT(j) (2 + 2 * (j))
+#define GH_HOLD_MAX_K 2048
+typedef struct gh_held {
+  float v[16 * GH_HOLD];                                // slices 8 - GH_HOLD .. 7, as in the accumulators
+  int row0, col0;                                       // where they go; row0 < 0: nothing held
+  int nb;                                               // slices staged so far (which buffer is next)
+} gh_held;
+__device__ static inline void gh_held_put(gh_held *h, int j, uint8_t *stage, const CUtensorMap *tC, int c,
+                                          float alpha)
+{
+  gh_put_slice(h->v, j, 8 - GH_HOLD + j, 2, h->nb++, stage, tC, c, threadIdx.x % 128, h->row0, h->col0, alpha);
+}
+/* the part's first 8 - GH_HOLD slices to C, the others into h */
+__device__ static inline void gh_epilogue_tma_hold(const float acc[128], gh_held *h, uint8_t *stage,
+                                                   const CUtensorMap *tC, int c, int row0, int col0,
+                                                   float alpha)
+{
+#pragma unroll
+  for (int q = 0; q < 8 - GH_HOLD; ++q)
+    gh_put_slice(acc, q, q, 2, h->nb++, stage, tC, c, threadIdx.x % 128, row0, col0, alpha);
+#pragma unroll
+  for (int i = 0; i < 16 * GH_HOLD; ++i) h->v[i] = acc[16 * (8 - GH_HOLD) + i];
+  h->row0 = row0;
+  h->col0 = col0;
+}
+/* in the k loop, after k tile kt's MMAs are issued: the held slice due there, if any */
+__device__ static inline void gh_held_during(gh_held *h, int kt, uint8_t *stage, const CUtensorMap *tC, int c,
+                                             float alpha)
+{
+  if (h->row0 < 0) return;
+#pragma unroll
+  for (int j = 0; j < GH_HOLD; ++j)
+    if (kt == GH_HOLD_AT(j)) gh_held_put(h, j, stage, tC, c, alpha);
+  if (kt == GH_HOLD_AT(GH_HOLD - 1)) h->row0 = -1;
+}
+/* after a k loop of `ktiles` k tiles (or, with ktiles 0, at the end): the held slices it was too
+ * short for */
+__device__ static inline void gh_held_rest(gh_held *h, int ktiles, uint8_t *stage, const CUtensorMap *tC, int c,
+                                           float alpha)
+{
+  if (h->row0 < 0) return;
+#pragma unroll
+  for (int j = 0; j < GH_HOLD; ++j)
+    if (GH_HOLD_AT(j) >= ktiles) gh_held_put(h, j, stage, tC, c, alpha);
+  h->row0 = -1;
+}
+// ANCHOR_END: held
 /* C = alpha * acc for the warpgroup's (64,128) at (row0, col0) where 32 KiB of shared memory are free
  * (the stages, once the k loop is done: steps 19 and 20): all 4 slices staged at once in `stage`,
  * so nothing waits for the TMA unit to read a buffer out, then 8 TMA stores. */
