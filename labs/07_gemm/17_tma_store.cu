@@ -12,10 +12,9 @@
  * B -- and with wgmma's accumulator layout the 32 lanes of a warp then write 32 different banks.
  * TMA clips the boxes at C's edges (N exactly; M in 16-byte chunks, see the launcher).  The
  * shared-memory writes need a proxy fence (fence.proxy.async) before the barrier that hands them
- * to the TMA unit.  Where the
- * path is not valid (beta != 0: C must be read; C unaligned; M not a multiple of 4) the kernel
- * takes step 13's epilogue.  4 stages of 48 KiB and 4 staging buffers of 8 KiB: 226 KiB (a launch
- * without the staged epilogue leaves the buffers out, GH_SMEM_STAGED).
+ * to the TMA unit.  Where the path is not valid (beta != 0: C must be read; C unaligned; M not a
+ * multiple of 4) the kernel takes step 13's epilogue.  4 stages of 48 KiB and 4 staging buffers of
+ * 8 KiB: 226 KiB (a launch without the staged epilogue leaves the buffers out, GH_SMEM_STAGED).
  *
  * The launcher is the lab's best path, by rules on the shape (hopper.cu, gh_best_path): where waves
  * of (192,192) tiles are estimated to beat the rest -> step 21 (or 22); with 3 (128,256) tiles an

@@ -929,8 +929,8 @@ static int print_routes(lk_args *args, const char *list)
            " %8.1f, (192,%d) tiles %8.1f, pairs: Stream-K %8.1f, whole %8.1f -> step %s\n", sz[i].M, sz[i].N, sz[i].K,
            sms, stream_k, whole, tile_192, stream_k_192, bn, narrow, pairs_stream_k, pairs_whole, what);
     double split;                                                          /* step 18's launcher, fp32 */
-    int parts = gemm_18_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole, &split);
-    int choice = gemm_18_choice(sz[i].M, sz[i].N, sz[i].K, sms, &parts);
+    gemm_18_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &stream_k, &whole, &split);
+    int parts, choice = gemm_18_choice(sz[i].M, sz[i].N, sz[i].K, sms, &parts);
     char sp[16] = "       -", fp[64] = "18, Stream-K";
     if (parts > 1) snprintf(sp, sizeof sp, "%8.1f", split);
     if (choice == GEMM18_WHOLE) snprintf(fp, sizeof fp, "10, whole tiles");

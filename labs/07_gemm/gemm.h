@@ -36,7 +36,7 @@ void gemm_18_fp32_stream_k(int M, int N, int K, float alpha, const float *A, int
  * CTAs; the launcher runs step 10 where whole is the lowest, else split-K where split < stream_k.
  * Returns split-K's parts a tile (1 where it does not apply: *split is then HUGE_VAL) */
 int gemm_18_estimates(int M, int N, int K, int P, double *stream_k, double *whole, double *split);
-/* the launcher's choice among them (gemm_18_choice); *parts: split-K's parts a tile */
+/* the launcher's choice among them; *parts: split-K's parts a tile */
 enum { GEMM18_WHOLE, GEMM18_SPLIT, GEMM18_STREAM_K };
 int gemm_18_choice(int M, int N, int K, int P, int *parts);
 void gemm_7_mma_ldmatrix(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
