@@ -20,12 +20,13 @@
  * of (192,192) tiles are estimated to beat the rest -> step 21 (or 22); with 3 (128,256) tiles an
  * SM or more, where B's columns lie off 128-byte lines -> step 14's clusters with this step's
  * epilogue, where A's do -> step 23's (its clusters turned, sharing A) where they pay; where K >=
- * 8192 and whole (128,256) tiles fill at least 8 waves -> step 14's clusters; where whole
+ * 8192 (4096 in place of (192,192) tiles) and whole (128,256) tiles fill at least 8 waves -> step
+ * 14's clusters; where whole
  * tiles would leave SMs idle for longer than Stream-K's fix-up costs -> step 15's kernel, with this
  * step's epilogue where it may (gh_stream_k in 15_stream_k.cu); C's (128,128)
  * tiles fit on the SMs in one wave -> step 16's kernel (smaller tiles, more SMs at work), or step
  * 19's where their k loops can be cut between 2 to 16 CTAs each; (192,96) or (192,128) tiles in one
- * wave -> step 26 where their estimate beats the rest; fewer
+ * wave, or in more in place of (128,256) tiles -> step 26 where their estimate beats the rest; fewer
  * than 3 (128,256) tiles per SM -> step 12, as step 13 does; otherwise this kernel, with the
  * TMA-store epilogue for K <= 4096 (GH_TMA_C_MAX_K) and step 13's above.
  *
@@ -169,8 +170,8 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
    * rows or columns or K is 1 or 2 (or up to 8, C small); step 14's clusters with this step's epilogue in place
    * of persistent tiles where B's columns lie off 128-byte lines, or step 27's Stream-K over pairs
    * of tiles in the same clusters where whole tiles' last wave would leave many of them idle; step
-   * 14's clusters also in place of (128,256) tiles where the k loop is long and they fill many
-   * waves; step 23's, which share A, where A's columns lie off lines; or, where TMA may not write
+   * 14's clusters also in place of (128,256) or (192,192) tiles where the k loop is long and they
+   * fill many waves; step 23's, which share A, where A's columns lie off lines; or, where TMA may not write
    * C, the path without them; step 21's (192,192) tiles where their waves are the fullest and its
    * estimate the lowest, or step 22's Stream-K over them where that is lower still; Stream-K where
    * whole tiles would leave SMs idle for longer than its fix-up costs; step 20's (64,128) tiles
@@ -180,9 +181,9 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
    * of (128,256) per SM; there, where B's columns lie off lines, step 27 or step 14's clusters in
    * place of step 12 and of Stream-K, and step 24's (192,192) tiles in clusters in place of step
    * 21's; otherwise this kernel; under 3 tiles an SM, first, step 26's (192,96) or (192,128) tiles
-   * where they fill one wave and their estimate is the lowest (operands on lines, step 20's CTAs
-   * too many to fit), then, with B on lines, step 22 where its schedule cuts every (192,192) tile
-   * into 2 to 4 equal parts and its estimate is the lowest */
+   * where they fill one wave, or more in place of (128,256) tiles, and their estimate is the lowest
+   * (operands on lines, step 20's CTAs too many to fit), then, with B on lines, step 22 where its
+   * schedule cuts every (192,192) tile into 2 to 4 equal parts and its estimate is the lowest */
   int route = gh_best_path(M, N, K, lda, ldb, gh_sm_count());
   if (route == 14 || route == 23) {                      // step 14's clusters with this step's epilogue, ...
     if (gh_clusters(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1, route == 23)) return;

@@ -1,4 +1,4 @@
-/* Step 26 -- (192,128) and (192,96) tiles: one wave where (128,256) tiles leave SMs idle.
+/* Step 26 -- (192,128) and (192,96) tiles: a few waves where (128,256) tiles leave SMs idle.
  *
  * What changes from step 21: the tile keeps step 21's 192 rows (three consumer warpgroups of 64) and
  * narrows along n, to 128 or 96 columns: each consumer runs one m64n128k16 or m64n96k16 chain (64 or
@@ -7,13 +7,13 @@
  * and k26_tile_192x96); the stages, barriers, staging buffers, persistent schedule and epilogue are
  * step 21's.
  *
- * What it is for: problems of about one wave, whose (128,256) tiles fill only part of the SMs.
- * 1536^3 has 72 (128,256) tiles for 132 SMs, so 60 SMs idle for the whole run; it has 128 tiles of
- * (192,96).  1664^3 has 91 (128,256) tiles and 117 of (192,128).  cuBLAS picks these tile shapes at
- * such sizes (--cublas-choice); this launcher picks the narrower tile whose waves cost the least
- * (gh_narrow_bn, hopper.cu), and the best path takes it where one wave of them beats its other
- * routes (one_wave_pays, hopper.cu).
- *
+ * What it is for: problems of a few waves, whose (128,256) tiles fill only part of the SMs in their
+ * last wave.  1536^3 has 72 (128,256) tiles for 132 SMs, so 60 SMs idle for the whole run; it has
+ * 128 tiles of (192,96).  1664^3 has 91 (128,256) tiles and 117 of (192,128).  2048 x 3072 has 192
+ * (128,256) tiles, a second wave of 60, and 264 of (192,128), two full waves.  cuBLAS picks these
+ * tile shapes at such sizes (--cublas-choice); this launcher picks the narrower tile whose waves
+ * cost the least (gh_narrow_bn, hopper.cu), and the best path takes it where one wave of them, or
+ * more in place of (128,256) tiles, beats its other routes (narrow_tiles_pay, hopper.cu).
  * Measured, the best path before this step -> after (ms; two runs on each GPU, build against build):
  *   H100 80GB HBM3: 1536^3 0.020 -> 0.015, 1536 x 1536 x 3072 0.035 -> 0.029, 1664^3 0.023 -> 0.018-0.019,
  *     768 x 3072 x 768 0.013 -> 0.010, 768 x 3072 x 4096 0.046 -> 0.039, 2048 x 1024 x 2048 0.021 ->
@@ -24,6 +24,10 @@
  *   Stream-K's 0.133 (H200); 512^3 0.008 against step 20's 0.005 (H100); 1792^3, 1920^3 and
  *   2304 x 1536 x 1536, two waves of either width, 0.70-0.75 of cuBLAS against step 12's 0.99-1.05
  *   (H100); 3000 x 1000 x 3000, operands off 128-byte lines, 0.62 against step 14's clusters' 0.76.
+ * More than one wave, in place of (128,256) tiles (H200, one run, ratio to cuBLAS, the route before
+ *   in brackets): 2048 x 3072 x 1024 0.960 (step 12: 0.764), 2048 x 3072 x 4096 1.005 (step 15:
+ *   0.889), 1536 x 4096 x 2048 0.951 (0.759), 3072 x 2048 x 1024 0.961 (0.760); hopper.cu lists all
+ *   nine shapes.  In place of step 21's (192,192) tiles they lost, and are not taken.
  */
 #include "hopper.h"
 #include "labkit.h"

@@ -45,7 +45,7 @@
  *                                 64 or less) on the MMA's n, each k loop in parts added up by the
  *                                 last part to finish, A's box shared in clusters where M is narrow
  *    26  26_tile_192_narrow       bf16: step 21's kernel with (192,128) or (192,96) tiles, for problems
- *                                 whose tiles then fill one wave of the SMs
+ *                                 of a few waves whose (128,256) tiles leave SMs idle
  *    27  27_stream_k_clusters     bf16: step 15's Stream-K over pairs of tiles along m, each pair in a
  *                                 cluster of 2 that shares B by TMA multicast, as step 14's does
  *   Steps 11-17 and 19-27 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
@@ -883,8 +883,6 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
                            : step == 24 ? "24, (192,192) tiles in clusters of 2 sharing B"
                            : step == 25 ? "25, narrow tiles: (64,64), C's narrow side on the MMA's n"
                            : step == 22 ? "22, Stream-K over (192,192) tiles"
-                           : step == 26 && gh_narrow_bn(M, N, K, sms) == 96 ? "26, one wave of (192,96) tiles"
-                           : step == 26 ? "26, one wave of (192,128) tiles"
                            : step == 20 ? "20, small tiles, a (64,128) tile a CTA"
                            : step == 12 ? "12, whole tiles, one launch"
                            : step == 9 ? "9, K < 128, an unaligned operand (mma.sync; C through shared memory)"
@@ -893,6 +891,12 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
                            : step == 28 && gemm_28_kernel(M, N, K) == 2 ? "28, thin, the cols kernel: a lane 8 rows of C"
                            : step == 28 ? "28, thin, the outer kernel: a warp 256 rows of a column of C"
                            : "17, persistent, whole tiles");
+  if (step == 26) {                                                   // step 26: its tile and waves
+    int bn = gh_narrow_bn(M, N, K, sms);
+    long long waves = ((long long)((M + 191) / 192) * ((N + bn - 1) / bn) + sms - 1) / sms;
+    if (waves == 1) snprintf(buf, cap, "26, one wave of (192,%d) tiles", bn);
+    else snprintf(buf, cap, "26, %lld waves of (192,%d) tiles", waves, bn);
+  }
   int kpart, parts28 = step == 28 ? gemm_28_parts(M, N, K, sms, &kpart) : 1;
   if (parts28 > 1) {                                                   // step 28's k loops in parts
     size_t n = strlen(buf);
@@ -1049,8 +1053,10 @@ static int cublas_choice(lk_args *args, const char *list)
     else if (step == 26) bm = 192, bn = gh_narrow_bn(M, N, K, sms);
     else if (step == 16 || step == 19) bm = bn = 128;
     char tiles[96] = "";
+    int ctas, exact = gh_route_exact_parts(step, M, N, K, sms, &ctas);   /* Stream-K's exact split, or 0 */
+    int parts = step == 19 ? gh_split_parts(M, N, K, sms) : exact ? exact : 1;
     if (step != 9 && step != 8)                        /* step 9's or 8's tiles: not the best path's */
-      tiles_text(tiles, sizeof tiles, M, N, bm, bn, step == 19 ? gh_split_parts(M, N, K, sms) : 1, sms);
+      tiles_text(tiles, sizeof tiles, M, N, bm, bn, parts, sms);
     route_name(step, M, N, K, sms, route, sizeof route);
     snprintf(ours, sizeof ours, "step %s%s%s", route, *tiles ? ": " : "", tiles);
     printf("cublas: %5dx%5dx%5d: %s\ncublas:             ours, %s\n", M, N, K, theirs, ours);   /* both lines depend on the GPU */

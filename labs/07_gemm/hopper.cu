@@ -429,25 +429,32 @@ int gh_persistent_pays(int M, int N) { return persistent_pays(M, N, gh_sm_count(
 
 // ANCHOR: clusters_pay
 /* The best path's clusters: step 14's kernel with step 17's TMA-store epilogue, at any K, in place
- * of the (128,256) tiles of steps 15 and 17 (where the estimates prefer (192,192) tiles, those
- * stay).  Taken where the k loop is long, K >= GH_CLUSTER_MIN_K, so that the loads of A and B,
- * whose reads of B from L2 the clusters halve, weigh the most against the epilogue; where whole
- * (128,256) tiles make at least GH_CLUSTER_MIN_WAVES waves; and where whole tiles, GH_CLUSTER_GAIN
- * faster in clusters, still beat Stream-K's estimate, so that the clusters never take a last wave
- * that leaves many SMs idle.  Measured at 8192^3 (15.5 waves: whole tiles 2048 against Stream-K's
- * 2010), in runs that time both: 1.5-6% faster than Stream-K on an H100 (9 runs), 0.3-1.2% on an
- * H200 (4 runs); with the factor 0.97 their estimate comes out 1.2% under Stream-K's, the smaller
- * GPU's gain.  Below K = 8192 or with fewer waves they gained on one GPU and lost on the other, or
- * lost on both (5120 x 5120 x 4096, 6.06 waves: 12%); in place of step 22 they gained on the H100
- * and lost up to 1.4% on the H200 (chapter 7). */
+ * of the (128,256) tiles of steps 15 and 17, and of the (192,192) tiles of steps 21 and 22.  Taken
+ * where the k loop is long, K >= GH_CLUSTER_MIN_K in place of (128,256) tiles and K >=
+ * GH_CLUSTER_192_MIN_K in place of (192,192) ones, so that the loads of A and B, whose reads of B
+ * from L2 the clusters halve, weigh the most against the epilogue; where whole (128,256) tiles make
+ * at least GH_CLUSTER_MIN_WAVES waves; and where whole tiles, GH_CLUSTER_GAIN faster in clusters,
+ * still beat Stream-K's estimate, so that the clusters never take a last wave that leaves many SMs
+ * idle.  Measured at 8192^3 (15.5 waves: whole tiles 2048 against Stream-K's 2010), in runs that
+ * time both: 1.5-6% faster than Stream-K on an H100 (9 runs), 0.3-1.2% on an H200 (4 runs); with
+ * the factor 0.97 their estimate comes out 1.2% under Stream-K's, the smaller GPU's gain.  Below
+ * K = 8192 or with fewer waves they gained on one GPU and lost on the other, or lost on both
+ * (5120 x 5120 x 4096, 6.06 waves: 12%).  In place of step 21 or 22 (H200, in one process with the
+ * route before, two runs where there are two): 7168^3 +5.2 and +6.3%, 7168 x 7168 x 12288 +3.8%,
+ * 6144^3 +1.5 and +1.7%, 10240^3 +1.3 and +1.5%, 12288^3 +1.0 and +1.3%, 6144 x 6144 x 4096 +0.7%;
+ * level (within 0.5%) at 11264^3, 7680 x 7680 x 8192, 8192 x 8192 x 16384 and 9216 x 9216 x 4096;
+ * 9216^3 -1.1%.  On an H100 they were ahead of step 22 at 12288^3 in all three runs (0.98-1.02 of
+ * cuBLAS against 0.92-0.95, chapter 7). */
 #define GH_CLUSTER_MIN_K 8192
+#define GH_CLUSTER_192_MIN_K 4096
 #define GH_CLUSTER_MIN_WAVES 8
 #define GH_CLUSTER_GAIN 0.03
-static int clusters_pay(int M, int N, int K, int sms)
+static int clusters_pay(int M, int N, int K, int sms, int path)
 {
   double stream_k, whole, tile_192, stream_k_192;
   gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
-  return K >= GH_CLUSTER_MIN_K && tiles_of(M, N, GH_BM, GH_BN) >= (long long)GH_CLUSTER_MIN_WAVES * sms &&
+  int min_k = path == 21 || path == 22 ? GH_CLUSTER_192_MIN_K : GH_CLUSTER_MIN_K;
+  return K >= min_k && tiles_of(M, N, GH_BM, GH_BN) >= (long long)GH_CLUSTER_MIN_WAVES * sms &&
          (1 - GH_CLUSTER_GAIN) * whole < stream_k;
 }
 // ANCHOR_END: clusters_pay
@@ -558,22 +565,33 @@ int gh_narrow_bn(int M, int N, int K, int sms)
   gh_narrow_estimate(M, N, K, sms, &bn);
   return bn;
 }
-/* Step 26 where its (192,128) or (192,96) tiles fit on the SMs in one wave, step 20's CTAs do not
- * (the smallest problems stay with step 20: 512^3 0.008 ms against 0.005, H100), neither operand
- * lies off lines (B off lines: the clusters below share it; at 3000 x 1000 x 3000, both off lines,
- * (192,128) tiles read 0.62 of cuBLAS against 0.76 for step 14's clusters, H100; A off lines: not
- * measured), and its estimate is below the four others, step 22's included.  The constants, in a
- * (128,256) tile's k tile: a (192,128) k tile has 0.75 of its MMAs, a (192,96) one 0.5625; the
- * estimate counts 0.8 and 0.65, and 2 for the start, so that long k loops stay with Stream-K
- * (1536 x 1536 x 16384: Stream-K 0.133 ms, (192,96) tiles 0.142, H200).  Measured before -> after,
- * chapter 7 has the table: H100 1536^3 0.020 -> 0.015 ms, 1664^3 0.023 -> 0.018-0.019,
- * 768 x 3072 x 4096 0.046 -> 0.039; level at 1408^3 and 1536 x 1536 x 8192. */
-static int one_wave_pays(int M, int N, int K, int lda, int ldb, int sms)
+/* Step 26 where its (192,128) or (192,96) tiles fit on the SMs in one wave, or, in place of the
+ * (128,256) tiles of steps 12 and 15, in more waves; where step 20's CTAs do not fit (the smallest
+ * problems stay with step 20: 512^3 0.008 ms against 0.005, H100), neither operand lies off lines
+ * (B off lines: the clusters below share it; at 3000 x 1000 x 3000, both off lines, (192,128) tiles
+ * read 0.62 of cuBLAS against 0.76 for step 14's clusters, H100; A off lines: not measured), and
+ * its estimate is below the four others, step 22's included.  The constants, in a (128,256) tile's
+ * k tile: a (192,128) k tile has 0.75 of its MMAs, a (192,96) one 0.5625; the estimate counts 0.8
+ * and 0.65, and 2 for the start, so that long k loops stay with Stream-K (1536 x 1536 x 16384:
+ * Stream-K 0.133 ms, (192,96) tiles 0.142, H200).  Measured before -> after, chapter 7 has the
+ * table: H100 1536^3 0.020 -> 0.015 ms, 1664^3 0.023 -> 0.018-0.019, 768 x 3072 x 4096 0.046 ->
+ * 0.039; level at 1408^3 and 1536 x 1536 x 8192.  More than one wave (H200, one run, ratio to
+ * cuBLAS, the route before in brackets): where (128,256) tiles need a second wave, two waves of
+ * (192,128) tiles, 2048 x 3072 x 1024 0.960 (step 12: 0.764), 2048 x 3072 x 2048 0.959 (0.756),
+ * 2048 x 3072 x 4096 1.005 (step 15: 0.889), 1536 x 4096 x 2048 0.951 (0.759), 1536 x 3584 x 1024
+ * 0.947 (0.740), 1536 x 4096 x 512 0.933 (0.763), 3072 x 2048 x 1024 0.961 (0.760), 4096 x 1536 x
+ * 2048 0.946 (0.749), 2048 x 2560 x 1024 0.752 (0.587); in place of step 21's (192,192) tiles they
+ * lost (1536 x 6144 x 1024 0.945 against 0.976, 1536 x 3072 x 512 0.853 against 0.974), so (192,192)
+ * tiles keep their shapes.  Where (128,256) tiles fit in one wave, two waves of narrow tiles lose
+ * (1792^3 0.70-0.75 against step 12's 0.99-1.05, H100, the width forced), and their estimate
+ * says so. */
+static int narrow_tiles_pay(int M, int N, int K, int lda, int ldb, int sms, int path)
 {
   if (off_lines(lda) || off_lines(ldb) || small_tile_ctas(M, N) <= sms) return 0;
   int bn;
   double narrow = gh_narrow_estimate(M, N, K, sms, &bn), stream_k, whole, tile_192, stream_k_192;
-  if (tiles_of(M, N, 192, bn) > sms) return 0;
+  if (tiles_of(M, N, 192, bn) > sms && path != 12 && path != 15)   // more waves: in place of (128,256)
+    return 0;                                                      // tiles only, not of (192,192) ones
   gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
   return narrow < stream_k && narrow < whole && narrow < tile_192 && narrow < stream_k_192;
 }
@@ -622,9 +640,9 @@ static int exact_split_pays(int M, int N, int K, int sms)
  * they pay, and step 14's in place of (128,256) tiles where clusters_pay holds; under 3 tiles an SM
  * with B off lines and two tile rows or more, step 27 in place of step 12's one launch of whole
  * tiles or step 15's Stream-K where stream_k_clusters_pay holds, else step 14's clusters (in place
- * of step 15 only where few_waves_clusters_pay holds); under 3 tiles an SM, first, step 26's one
- * wave where one_wave_pays holds, and with B on lines step 22's exact split where exact_split_pays
- * holds */
+ * of step 15 only where few_waves_clusters_pay holds); under 3 tiles an SM, first, step 26's narrow
+ * tiles where narrow_tiles_pay holds, and with B on lines step 22's exact split where
+ * exact_split_pays holds */
 // ANCHOR: thin_pays
 /* Step 28's kernels on the CUDA cores (28_thin.cu has the measurements): where C has at most
  * GH_THIN_SIDE rows or columns; where K is at most 2; and where K is at most 8 and the outer
@@ -644,8 +662,8 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
   if (narrow_pays(M, N)) return 25;                    // C 64 rows or columns or fewer: step 25's tiles
   int path = gh_best_path_unclustered(M, N, K, sms);
   // ANCHOR: few_waves
-  if (!persistent_pays(M, N, sms)) {                   // under three waves: first, one wave of
-    if (one_wave_pays(M, N, K, lda, ldb, sms)) return 26;   // (192,96) or (192,128) tiles where it pays
+  if (!persistent_pays(M, N, sms)) {                   // under three waves: first, waves of
+    if (narrow_tiles_pay(M, N, K, lda, ldb, sms, path)) return 26;   // (192,96) or (192,128) tiles where they pay
     if (!off_lines(ldb)) return exact_split_pays(M, N, K, sms) ? 22 : path;   // or step 22's exact split
     int rows = (M + GH_BM - 1) / GH_BM >= 2;           // B off lines: clusters that share it, two tiles
     if ((path == 12 || path == 15) && rows && stream_k_clusters_pay(M, N, K, sms))   // along m or more, in
@@ -660,7 +678,7 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
   if (path != 15 && path != 17 && path != 21 && path != 22) return path;
   if (off_lines(ldb)) return stream_k_clusters_pay(M, N, K, sms) ? 27 : 14;
   if (off_lines(lda)) return share_a_pays(M, N, K, sms) ? 23 : path;
-  return (path == 15 || path == 17) && clusters_pay(M, N, K, sms) ? 14 : path;
+  return clusters_pay(M, N, K, sms, path) ? 14 : path;
 }
 // ANCHOR_END: off_lines
 /* What step 17's launcher runs for operands whose addresses are 16-byte aligned (as cudaMalloc's)

@@ -50,20 +50,19 @@ fi
 n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
-# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 44 chosen ones) on
+# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 48 chosen ones) on
 # 132 SMs, with lda = M and ldb = K: below K = 128 with M or K not a multiple of 8, step 9 (or
 # step 8 for a tiny problem, as gh_route), and with both, never 8 or 9 but the rules below; where
 # M or N is 64 or less, step 25's narrow tiles, and only there; below 3 (128,256) tiles per SM with
 # neither operand off lines, step 26 exactly where its (192,96) or (192,128) tiles (whichever
-# estimate is lower) fit in one wave, step 20's CTAs do not, and its estimate is below the other
-# four; where B's columns lie off 128-byte lines (K a multiple of 8 but not of 64), step 27 exactly
+# estimate is lower) fit in one wave or the route would run (128,256) tiles (step 12 or 15), step
+# 20's CTAs do not fit, and its estimate is below the other four; where B's columns lie off 128-byte lines (K a multiple of 8 but not of 64), step 27 exactly
 # where its estimate over pairs of (128,256) tiles (checked against its formula, as is step 14's
 # over whole pairs) is below 0.97 of step 14's, and there are at least 3 (128,256) tiles per SM, or
 # fewer, two tile rows or more and the route would run step 12 or 15; with at least 3 (128,256) tiles
 # per SM, step 14's clusters exactly where B's columns lie off lines and step 27 does not pay, or
-# where A's do not (M a multiple of 64, or not of 8), (192,192) tiles do not
-# win by their estimates, K >= 8192,
-# the (128,256) tiles number at least 8 per SM and 0.97 of whole tiles' estimate is below
+# where A's do not (M a multiple of 64, or not of 8), K >= 8192 (4096 where (192,192) tiles win by
+# their estimates), the (128,256) tiles number at least 8 per SM and 0.97 of whole tiles' estimate is below
 # Stream-K's; step 23's exactly where B's columns lie on lines, A's off them (M a multiple of 8 but
 # not of 64) and 0.95 of whole tiles' estimate is below Stream-K's; below 3 (128,256) tiles per SM
 # with B's columns off lines, where step 27 does not pay, step 14's clusters exactly where the
@@ -108,6 +107,10 @@ shapes="$shapes 768x768x768,1152x1152x8192,3000x1000x3000,1792x1792x1792"
 # parts: step 22's (192,192) tiles at the first three, step 15's (128,256) tiles in 2 parts at the
 # fourth; at the last, 25 (192,192) tiles would take 5 parts, one more than the rule allows
 shapes="$shapes 1536x1536x8192,1344x1152x8192,768x1536x8192,1920x1024x8192,960x960x8192"
+# and four more: two waves of step 26's (192,128) tiles in place of step 12's (128,256) tiles and of
+# step 15's Stream-K, step 21's (192,192) tiles kept where step 26's estimate is lower, and step
+# 14's clusters in place of step 21 at K = 7168
+shapes="$shapes 2048x3072x1024,2048x3072x4096,1536x6144x1024,7168x7168x7168"
 bad=0
 for list in $shapes; do
 	CUDA_VISIBLE_DEVICES= "$bin" --route "$list" --sms 132 >>"$tmp/route" 2>&1 || bad=$((bad + 1))
@@ -144,9 +147,10 @@ awk '
 		bn = e96 <= e128 ? 96 : 128; e = bn == 96 ? e96 : e128
 		if (b[3] + 0 != bn || y < e - 0.051 || y > e + 0.051) fail("step 26 estimate " $19 " " y ", not (192," bn ") " e)
 		V = int((int((M + 63) / 64) + 1) / 2) * 2 * int((N + 127) / 128)
-		wave = !many && !offA && !offB && V > 132 && int((M + 191) / 192) * int((N + bn - 1) / bn) <= 132 &&
+		route256 = !(t < s && t < w) && (s < w || U > 132)   # the route would run step 12 or 15
+		wave = !many && !offA && !offB && V > 132 && (int((M + 191) / 192) * int((N + bn - 1) / bn) <= 132 || route256) &&
 			y < s && y < w && y < t && y < x
-		if ((step == 26) != wave) fail("step 26 against its rule (one wave of (192," bn ") tiles, the lowest estimate)")
+		if ((step == 26) != wave) fail("step 26 against its rule ((192," bn ") tiles in one wave or in place of (128,256) ones, the lowest estimate)")
 		if (step == 26) next
 		T192 = int((M + 191) / 192) * int((N + 191) / 192)
 		e = sk(T, k, 132, 1, 0); if (s < e - 0.051 || s > e + 0.051) fail("Stream-K estimate " s ", not " e)
@@ -166,7 +170,7 @@ awk '
 		few27 = !many && offB && int((M + 127) / 128) >= 2 && !(t < s && t < w) && (s < w || U > 132) && pay
 		if ((step == 27) != ((many && offB && pay) || few27)) fail("step 27 against its rule")
 		if (step == 27) next
-		long = K >= 8192 && T >= 8 * 132 && 0.97 * w < s && !(t < s && t < w)
+		long = K >= (t < s && t < w ? 4096 : 8192) && T >= 8 * 132 && 0.97 * w < s
 		one = !many && !(t < s && t < w) && !(s < w) && U > 132 && int((M + 127) / 128) >= 2
 		one192 = !many && t < s && t < w && !(x < t) && int((M + 191) / 192) >= 2
 		few15 = !many && !(t < s && t < w) && s < w && int((M + 127) / 128) >= 2 && K >= 4608 &&
@@ -201,15 +205,15 @@ awk '
 		if ((step == 18 && x < s) != ($0 ~ ("split-K, each tile in " p " parts$"))) fail("fp32: split-K against its estimates") }
 ' "$tmp/route" >"$tmp/route-bad" || bad=$((bad + 1))   # an awk error fails the check too
 bad=$((bad + $(wc -l <"$tmp/route-bad")))
-if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 224 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 224 ] &&
+if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 228 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 228 ] &&
 	[ "$(grep -c -- '-> step 22,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 14,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 23,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 24,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 25,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 26,' "$tmp/route")" -ge 4 ] &&
 	[ "$(grep -c -- '-> step 27,' "$tmp/route")" -ge 10 ] && [ "$(grep -c -- '-> step 18, split-K' "$tmp/route")" -ge 10 ] &&
 	[ "$(grep -c -- '-> step 18, Stream-K' "$tmp/route")" -ge 10 ]; then
-	ok "07_gemm --route at 180 random shapes and 44 chosen ones: every choice follows its rules, its estimates and the split's limits"
+	ok "07_gemm --route at 180 random shapes and 48 chosen ones: every choice follows its rules, its estimates and the split's limits"
 else
-	not_ok "07_gemm --route breaks its rules at $bad of 224 shapes"; head -5 "$tmp/route-bad"
+	not_ok "07_gemm --route breaks its rules at $bad of 228 shapes"; head -5 "$tmp/route-bad"
 fi
 
 for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" "--pdl 2" "--pdl" \
