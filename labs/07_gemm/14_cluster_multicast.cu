@@ -36,7 +36,7 @@
  * Later, with step 17's TMA-store epilogue (tma_c, gh_clusters(..., 1)), the same clusters ran
  * 6-9% faster than with their own epilogue and ahead of Stream-K at 8192^3 on an H100; the best
  * path runs them so where K >= 8192 (4096 in place of (192,192) tiles) in many full waves (hopper.cu,
- * clusters_pay), and where B's
+ * clusters_pay), in place of step 12's tiles below three waves, and where B's
  * columns lie off 128-byte lines (off_lines: 0.94-0.99 of cuBLAS against 0.68-0.78, and in place of
  * (192,192) tiles 0.88-1.13 against 0.62-0.85).  Turned along n, sharing A, they are step 23
  * (share_a; 23_clusters_share_a.cu).  Step 14's own

@@ -27,7 +27,8 @@
  * tiles fit on the SMs in one wave -> step 16's kernel (smaller tiles, more SMs at work), or step
  * 19's where their k loops can be cut between 2 to 16 CTAs each; (192,96) or (192,128) tiles in one
  * wave, or in more in place of (128,256) tiles -> step 26 where their estimate beats the rest; fewer
- * than 3 (128,256) tiles per SM -> step 12, as step 13 does; otherwise this kernel, with the
+ * than 3 (128,256) tiles per SM -> step 12, as step 13 does, or step 14's clusters where those
+ * tiles take more than one wave; otherwise this kernel, with the
  * TMA-store epilogue for K <= 4096 (GH_TMA_C_MAX_K) and step 13's above.
  *
  * Measured (H100 80GB HBM3, TMA-store epilogue at every K; ratio to cuBLAS, step 13 in brackets).
@@ -180,7 +181,8 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
    * tiles), or step 19's where the SMs hold two parts of each tile or more; step 12 under 3 tiles
    * of (128,256) per SM; there, where B's columns lie off lines, step 27 or step 14's clusters in
    * place of step 12 and of Stream-K, and step 24's (192,192) tiles in clusters in place of step
-   * 21's; otherwise this kernel; under 3 tiles an SM, first, step 26's (192,96) or (192,128) tiles
+   * 21's, and where they lie on lines, step 14's clusters in place of step 12 where its tiles take
+   * more than one wave; otherwise this kernel; under 3 tiles an SM, first, step 26's (192,96) or (192,128) tiles
    * where they fill one wave, or more in place of (128,256) tiles, and their estimate is the lowest
    * (operands on lines, step 20's CTAs too many to fit), then, with B on lines, step 22 where its
    * schedule cuts every (192,192) tile into 2 to 4 equal parts and its estimate is the lowest */

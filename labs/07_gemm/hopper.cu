@@ -443,8 +443,9 @@ int gh_persistent_pays(int M, int N) { return persistent_pays(M, N, gh_sm_count(
  * route before, two runs where there are two): 7168^3 +5.2 and +6.3%, 7168 x 7168 x 12288 +3.8%,
  * 6144^3 +1.5 and +1.7%, 10240^3 +1.3 and +1.5%, 12288^3 +1.0 and +1.3%, 6144 x 6144 x 4096 +0.7%;
  * level (within 0.5%) at 11264^3, 7680 x 7680 x 8192, 8192 x 8192 x 16384 and 9216 x 9216 x 4096;
- * 9216^3 -1.1%.  On an H100 they were ahead of step 22 at 12288^3 in all three runs (0.98-1.02 of
- * cuBLAS against 0.92-0.95, chapter 7). */
+ * 9216^3 -1.1%; in all runs (chapter 7's table) 12288^3 -1.1 to +1.3%, 9216^3 -1.3 to +1.4%.  On an
+ * H100 they were ahead of step 22 at 12288^3 in all three runs (0.98-1.02 of cuBLAS against
+ * 0.92-0.95, chapter 7). */
 #define GH_CLUSTER_MIN_K 8192
 #define GH_CLUSTER_192_MIN_K 4096
 #define GH_CLUSTER_MIN_WAVES 8
@@ -509,7 +510,16 @@ int gh_best_path_unclustered(int M, int N, int K, int sms)
  * clusters gained little or lost (H100 0.69 -> 0.70, H200 0.79 -> 0.76), and step 24's, (192,192)
  * tiles in clusters that share B, take step 21's place (24_clusters_192.cu has the numbers).
  * Where only A is off lines the tiles lose nothing measurable at these sizes (H200, one run:
- * 1000 x 4096 x 3072 0.993 of cuBLAS, 1024 x 4096 x 3072 0.982). */
+ * 1000 x 4096 x 3072 0.993 of cuBLAS, 1024 x 4096 x 3072 0.982).
+ *   With B on lines too, below 3 tiles an SM, where the route runs step 12's one launch of whole
+ * (128,256) tiles in more than one wave, step 14's clusters in its place: on an H200, in one run
+ * that timed both, ahead at 11 of 12 shapes from 2304 x 3072 x 2048 (1.64 waves) to 3584^3 (2.97),
+ * by 1.2-4.2% (3584 x 3584 x 1024 0.931 -> 0.970, 4096 x 3072 x 2048 0.922 -> 0.958, 2560 x 4096
+ * x 1024 0.792 -> 0.824), and 1.1% behind at 2816 x 3072 x 4096; in a second run, at 12 shapes
+ * not used to set the rule, ahead at 11 by 0.5-6.7% (3072 x 3584 x 1024 0.922 -> 0.984, 3584^3
+ * 0.956 -> 0.994, 2560^3 0.975 -> 0.980) and level at 3001 x 3500 x 2000, whose padded copies take
+ * most of the time.  Where the (128,256) tiles fit in one wave, the route stays step 12 (not
+ * measured). */
 // ANCHOR: narrow_pays
 /* Step 25 where C's narrow side, the smaller of M and N, is 64 or less: one (64,64) tile across it,
  * the narrow side on the MMA's n (25_narrow.cu).  On an H100, at 18 such shapes from 8 x 4096 x 8192
@@ -663,9 +673,12 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
   int path = gh_best_path_unclustered(M, N, K, sms);
   // ANCHOR: few_waves
   if (!persistent_pays(M, N, sms)) {                   // under three waves: first, waves of
-    if (narrow_tiles_pay(M, N, K, lda, ldb, sms, path)) return 26;   // (192,96) or (192,128) tiles where they pay
-    if (!off_lines(ldb)) return exact_split_pays(M, N, K, sms) ? 22 : path;   // or step 22's exact split
-    int rows = (M + GH_BM - 1) / GH_BM >= 2;           // B off lines: clusters that share it, two tiles
+    if (narrow_tiles_pay(M, N, K, lda, ldb, sms, path)) return 26;   // (192,96) or (192,128) tiles if they pay
+    int rows = (M + GH_BM - 1) / GH_BM >= 2;           // two tile rows or more: clusters can pair them
+    if (!off_lines(ldb)) {                             // B on lines: step 22's exact split, or step 14's
+      if (exact_split_pays(M, N, K, sms)) return 22;   // clusters in place of step 12's tiles where
+      return path == 12 && rows && tiles_of(M, N, GH_BM, GH_BN) > sms ? 14 : path;   // those take two waves
+    }                                                  // B off lines: clusters that share it, two tiles
     if ((path == 12 || path == 15) && rows && stream_k_clusters_pay(M, N, K, sms))   // along m or more, in
       return 27;                                       // place of step 12's (128,256) tiles or step 15's
     if ((path == 12 || (path == 15 && few_waves_clusters_pay(M, N, K, sms))) && rows)   // Stream-K: Stream-K

@@ -50,7 +50,7 @@ fi
 n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
-# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 48 chosen ones) on
+# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 50 chosen ones) on
 # 132 SMs, with lda = M and ldb = K: below K = 128 with M or K not a multiple of 8, step 9 (or
 # step 8 for a tiny problem, as gh_route), and with both, never 8 or 9 but the rules below; where
 # M or N is 64 or less, step 25's narrow tiles, and only there; below 3 (128,256) tiles per SM with
@@ -66,7 +66,8 @@ n=$(grep -c '^  ok ' "$tmp/out")
 # Stream-K's; step 23's exactly where B's columns lie on lines, A's off them (M a multiple of 8 but
 # not of 64) and 0.95 of whole tiles' estimate is below Stream-K's; below 3 (128,256) tiles per SM
 # with B's columns off lines, where step 27 does not pay, step 14's clusters exactly where the
-# route would run step 12 with two tile rows or more, or step 15 with two tile rows or more,
+# route would run step 12 with two tile rows or more (with B on lines too, where those tiles take
+# more than one wave), or step 15 with two tile rows or more,
 # K >= 4608 and the waves of (128,256) tiles at least 0.6 full, step 24's exactly where it would
 # run step 21 with two (192,192) tile rows or more; below 3 (128,256) tiles per SM with B's columns on
 # lines, step 22 exactly where its schedule splits every (192,192) tile into 2 to 4 equal parts and
@@ -111,6 +112,9 @@ shapes="$shapes 1536x1536x8192,1344x1152x8192,768x1536x8192,1920x1024x8192,960x9
 # step 15's Stream-K, step 21's (192,192) tiles kept where step 26's estimate is lower, and step
 # 14's clusters in place of step 21 at K = 7168
 shapes="$shapes 2048x3072x1024,2048x3072x4096,1536x6144x1024,7168x7168x7168"
+# and two with B on lines below three waves: step 14's clusters in place of step 12's (128,256)
+# tiles in two waves (3584 x 3584 x 1024), not in one (2048^3)
+shapes="$shapes 3584x3584x1024,2048x2048x2048"
 bad=0
 for list in $shapes; do
 	CUDA_VISIBLE_DEVICES= "$bin" --route "$list" --sms 132 >>"$tmp/route" 2>&1 || bad=$((bad + 1))
@@ -175,7 +179,8 @@ awk '
 		one192 = !many && t < s && t < w && !(x < t) && int((M + 191) / 192) >= 2
 		few15 = !many && !(t < s && t < w) && s < w && int((M + 127) / 128) >= 2 && K >= 4608 &&
 			T >= 0.6 * int((T + 131) / 132) * 132
-		if ((step == 14) != ((many && ((offB && !pay) || (!offB && !offA && long))) || ((one || few15) && offB)))
+		if ((step == 14) != ((many && ((offB && !pay) || (!offB && !offA && long))) || ((one || few15) && offB) ||
+			(one && !offB && T > 132)))
 			fail("step 14 clusters against their rule")
 		if ((step == 24) != (one192 && offB)) fail("step 24 clusters against their rule")
 		if ((step == 23) != (many && !offB && offA && 0.95 * w < s)) fail("step 23 clusters against their rule")
@@ -205,15 +210,15 @@ awk '
 		if ((step == 18 && x < s) != ($0 ~ ("split-K, each tile in " p " parts$"))) fail("fp32: split-K against its estimates") }
 ' "$tmp/route" >"$tmp/route-bad" || bad=$((bad + 1))   # an awk error fails the check too
 bad=$((bad + $(wc -l <"$tmp/route-bad")))
-if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 228 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 228 ] &&
+if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 230 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 230 ] &&
 	[ "$(grep -c -- '-> step 22,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 14,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 23,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 24,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 25,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 26,' "$tmp/route")" -ge 4 ] &&
 	[ "$(grep -c -- '-> step 27,' "$tmp/route")" -ge 10 ] && [ "$(grep -c -- '-> step 18, split-K' "$tmp/route")" -ge 10 ] &&
 	[ "$(grep -c -- '-> step 18, Stream-K' "$tmp/route")" -ge 10 ]; then
-	ok "07_gemm --route at 180 random shapes and 48 chosen ones: every choice follows its rules, its estimates and the split's limits"
+	ok "07_gemm --route at 180 random shapes and 50 chosen ones: every choice follows its rules, its estimates and the split's limits"
 else
-	not_ok "07_gemm --route breaks its rules at $bad of 228 shapes"; head -5 "$tmp/route-bad"
+	not_ok "07_gemm --route breaks its rules at $bad of 230 shapes"; head -5 "$tmp/route-bad"
 fi
 
 for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" "--pdl 2" "--pdl" \
