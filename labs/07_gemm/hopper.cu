@@ -513,9 +513,9 @@ int gh_best_path_unclustered(int M, int N, int K, int sms)
  * 1000 x 4096 x 3072 0.993 of cuBLAS, 1024 x 4096 x 3072 0.982).
  *   With B on lines too, below 3 tiles an SM, where the route runs step 12's one launch of whole
  * (128,256) tiles in more than one wave, step 14's clusters in its place: on an H200, in one run
- * that timed both, ahead at 11 of 12 shapes from 2304 x 3072 x 2048 (1.64 waves) to 3584^3 (2.97),
+ * that timed both, ahead at 11 of 12 shapes of 1.5 to 3 waves (2560 x 2560 x 2048 to 3584^3),
  * by 1.2-4.2% (3584 x 3584 x 1024 0.931 -> 0.970, 4096 x 3072 x 2048 0.922 -> 0.958, 2560 x 4096
- * x 1024 0.792 -> 0.824), and 1.1% behind at 2816 x 3072 x 4096; in a second run, at 12 shapes
+ * x 1024 0.792 -> 0.824), and 1.2% behind at 2816 x 3072 x 4096; in a second run, at 12 shapes
  * not used to set the rule, ahead at 11 by 0.5-6.7% (3072 x 3584 x 1024 0.922 -> 0.984, 3584^3
  * 0.956 -> 0.994, 2560^3 0.975 -> 0.980) and level at 3001 x 3500 x 2000, whose padded copies take
  * most of the time.  Where the (128,256) tiles fit in one wave, the route stays step 12 (not
