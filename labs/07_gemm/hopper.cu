@@ -439,13 +439,13 @@ int gh_persistent_pays(int M, int N) { return persistent_pays(M, N, gh_sm_count(
  * time both: 1.5-6% faster than Stream-K on an H100 (9 runs), 0.3-1.2% on an H200 (4 runs); with
  * the factor 0.97 their estimate comes out 1.2% under Stream-K's, the smaller GPU's gain.  Below
  * K = 8192 or with fewer waves they gained on one GPU and lost on the other, or lost on both
- * (5120 x 5120 x 4096, 6.06 waves: 12%).  In place of step 21 or 22 (H200, in one process with the
- * route before, two runs where there are two): 7168^3 +5.2 and +6.3%, 7168 x 7168 x 12288 +3.8%,
- * 6144^3 +1.5 and +1.7%, 10240^3 +1.3 and +1.5%, 12288^3 +1.0 and +1.3%, 6144 x 6144 x 4096 +0.7%;
- * level (within 0.5%) at 11264^3, 7680 x 7680 x 8192, 8192 x 8192 x 16384 and 9216 x 9216 x 4096;
- * 9216^3 -1.1%; in all runs (chapter 7's table) 12288^3 -1.1 to +1.3%, 9216^3 -1.3 to +1.4%.  On an
- * H100 they were ahead of step 22 at 12288^3 in all three runs (0.98-1.02 of cuBLAS against
- * 0.92-0.95, chapter 7). */
+ * (5120 x 5120 x 4096, 6.06 waves: 12%).  In place of step 21 or 22 (H200, timed in turns with the
+ * route before in one process, one to five runs, chapter 7's table): 7168^3 +4.5 to +6.3%,
+ * 13312^3 +3.8 to +5.4%, 7168 x 7168 x 12288 +3.8%, 7424^3 +1.4 to +3.1%, 6144^3 +1.0 to +2.2%,
+ * 10240^3 0 to +1.5%, 12288^3 -1.1 to +1.3%, 6144 x 6144 x 4096 -0.6 to +1.2%, 9216^3 -1.3 to
+ * +1.4%; level (within 0.5%) at 11264^3, 7680 x 7680 x 8192, 8192 x 8192 x 16384 and 9216 x 9216
+ * x 4096.  On an H100 they were ahead of step 22 at 12288^3 in all three runs (0.98-1.02 of cuBLAS
+ * against 0.92-0.95, chapter 7). */
 #define GH_CLUSTER_MIN_K 8192
 #define GH_CLUSTER_192_MIN_K 4096
 #define GH_CLUSTER_MIN_WAVES 8
