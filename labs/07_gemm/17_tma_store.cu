@@ -167,22 +167,23 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
                       float *C, int ldc)
 {
   // ANCHOR: route
-  /* the best path by the shape (hopper.cu): step 28's kernels on the CUDA cores where C has 1 or 2
-   * rows or columns or K is 1 or 2 (or up to 8, C small); step 14's clusters with this step's epilogue in place
-   * of persistent tiles where B's columns lie off 128-byte lines, or step 27's Stream-K over pairs
-   * of tiles in the same clusters where whole tiles' last wave would leave many of them idle; step
-   * 14's clusters also in place of (128,256) or (192,192) tiles where the k loop is long and they
-   * fill many waves; step 23's, which share A, where A's columns lie off lines; or, where TMA may not write
-   * C, the path without them; step 21's (192,192) tiles where their waves are the fullest and its
-   * estimate the lowest, or step 22's Stream-K over them where that is lower still; Stream-K where
-   * whole tiles would leave SMs idle for longer than its fix-up costs; step 20's (64,128) tiles
-   * where they fit on the SMs at once and its estimate is the lowest; step 16's kernel where C's
-   * (128,128) tiles fit on the SMs at once (one tile per CTA, twice as many SMs at work as (128,256)
-   * tiles), or step 19's where the SMs hold two parts of each tile or more; step 12 under 3 tiles
-   * of (128,256) per SM; there, where B's columns lie off lines, step 27 or step 14's clusters in
-   * place of step 12 and of Stream-K, and step 24's (192,192) tiles in clusters in place of step
-   * 21's, and where they lie on lines, step 14's clusters in place of step 12 where its tiles take
-   * more than one wave; otherwise this kernel; under 3 tiles an SM, first, step 26's (192,96) or (192,128) tiles
+  /* the best path by the shape (hopper.cu): step 28's kernels on the CUDA cores where C has 1 or 2 rows
+   * or columns or K is 1 or 2 (or up to 8, C small); step 14's clusters with this step's epilogue in
+   * place of persistent tiles where B's columns lie off 128-byte lines, or step 27's Stream-K over
+   * pairs of tiles in the same clusters where whole tiles' last wave would leave many of them idle;
+   * step 14's clusters also in place of (128,256) or (192,192) tiles where the k loop is long and they
+   * fill many waves, and step 26's (192,128) tiles in place of persistent (128,256) ones where their
+   * waves cost 2% less by its estimate; step 23's, which share A, where A's columns lie off lines; or,
+   * where TMA may not write C, the path without them; step 21's (192,192) tiles where their waves are
+   * the fullest and its estimate the lowest, or step 22's Stream-K over them where that is lower still;
+   * Stream-K where whole tiles would leave SMs idle for longer than its fix-up costs; step 20's
+   * (64,128) tiles where they fit on the SMs at once and its estimate is the lowest; step 16's kernel
+   * where C's (128,128) tiles fit on the SMs at once (one tile per CTA, twice as many SMs at work as
+   * (128,256) tiles), or step 19's where the SMs hold two parts of each tile or more; step 12 under 3
+   * tiles of (128,256) per SM; there, where B's columns lie off lines, step 27 or step 14's clusters in
+   * place of step 12 and of Stream-K, and step 24's (192,192) tiles in clusters in place of step 21's,
+   * and where they lie on lines, step 14's clusters in place of step 12 where its tiles take more than
+   * one wave; otherwise this kernel; under 3 tiles an SM, first, step 26's (192,96) or (192,128) tiles
    * where they fill one wave, or more in place of (128,256) tiles, and their estimate is the lowest
    * (operands on lines, step 20's CTAs too many to fit), then, with B on lines, step 22 where its
    * schedule cuts every (192,192) tile into 2 to 4 equal parts and its estimate is the lowest */

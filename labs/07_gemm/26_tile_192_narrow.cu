@@ -28,6 +28,11 @@
  *   in brackets): 2048 x 3072 x 1024 0.960 (step 12: 0.764), 2048 x 3072 x 4096 1.005 (step 15:
  *   0.889), 1536 x 4096 x 2048 0.951 (0.759), 3072 x 2048 x 1024 0.961 (0.760); hopper.cu lists all
  *   nine shapes.  In place of step 21's (192,192) tiles they lost, and are not taken.
+ * From 3 (128,256) tiles an SM on, (192,128) tiles in place of step 17's whole tiles or step 15's
+ *   Stream-K where their own estimate of persistent waves is 2% lower (narrow_persistent_pays,
+ *   hopper.cu; H200, one run, ratio to cuBLAS, the route before in brackets): 4032 x 3136 x 1088
+ *   0.984 (0.829), 6656 x 1856 x 640 0.974 (0.827), 2880 x 5504 x 5376 0.990 (0.903), 6144 x 4224 x
+ *   4544 0.946 (step 15: 0.868); ahead at 33 of 35 shapes not used to fit the rule.
  */
 #include "hopper.h"
 #include "labkit.h"

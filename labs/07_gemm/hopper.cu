@@ -606,6 +606,42 @@ static int narrow_tiles_pay(int M, int N, int K, int lda, int ldb, int sms, int 
   return narrow < stream_k && narrow < whole && narrow < tile_192 && narrow < stream_k_192;
 }
 // ANCHOR_END: one_wave
+/* Step 26 from 3 tiles of (128,256) an SM on, in place of the persistent (128,256) tiles of steps 15
+ * and 17 where the (192,128) tiles fill their waves better.  Its kernel is persistent too (step
+ * 21's schedule), so its estimate counts whole waves of them, each GH_NARROW_P_PER_K a k tile and
+ * GH_NARROW_P_TILE more a tile; step 17's whole tiles count GH_WHOLE_P_TILE a tile beside theirs,
+ * Stream-K keeps its own estimate.  Fitted to both kernels timed in one process at 38 shapes of 3
+ * to 35 waves (H200): a (192,128) tile 0.631 us a k tile and 2.85 us more (35 shapes), a (128,256)
+ * one of step 17 0.859 us and 1.71 us (27 shapes); in the second's k tiles, 0.735 and 3.3, and 2.
+ * Taken where the estimate is GH_NARROW_P_GAIN below the route's, with both operands on lines, the
+ * (192,128) width chosen (gh_narrow_bn) and M at most GH_NARROW_P_MAX_M.  Checked at 35 shapes
+ * not used to fit it where it holds, ten of them (M = 9600 to 11264) timed to place that bound
+ * (H200, one run each, the route before in the same process):
+ * ahead at 33 by 0.2-18.7% (4032 x 3136 x 1088 0.829 -> 0.984 of cuBLAS, 2880 x 5504 x 5376 0.903
+ * -> 0.990, 6144 x 4224 x 4544 step 15's 0.868 -> 0.946), behind at two by 1.0 and 4.7% (10752 x
+ * 2944 x 2688, 10624 x 1792 x 1536); where its estimate is less than 2% ahead, 0.8% behind to 5.8%
+ * ahead (seven shapes).  Above M = 11264 they fell short of the estimate at all seven shapes of
+ * step 15 or 17 timed, by 1.2 to 9.3% (11456 x 1920 x 1728: 6.8% ahead by the estimate, 2.5%
+ * behind in two runs); why is not known, and the rule stops there.  Chapter 7 has the shapes. */
+// ANCHOR: narrow_persistent
+#define GH_NARROW_P_PER_K 0.74
+#define GH_NARROW_P_TILE 3.3
+#define GH_WHOLE_P_TILE 2
+#define GH_NARROW_P_GAIN 0.02
+#define GH_NARROW_P_MAX_M 11264
+static int narrow_persistent_pays(int M, int N, int K, int lda, int ldb, int sms, int path)
+{
+  if ((path != 15 && path != 17) || off_lines(lda) || off_lines(ldb) || M > GH_NARROW_P_MAX_M ||
+      gh_narrow_bn(M, N, K, sms) != 128)
+    return 0;
+  double k = (K + GH_BK - 1) / GH_BK, stream_k, whole, tile_192, stream_k_192;
+  gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
+  double whole_p = ceil((double)tiles_of(M, N, GH_BM, GH_BN) / sms) * (k + GH_WHOLE_P_TILE);
+  double narrow = ceil((double)tiles_of(M, N, 192, 128) / sms) * (GH_NARROW_P_PER_K * k + GH_NARROW_P_TILE);
+  double route = path == 15 ? stream_k : whole_p;
+  return narrow < (1 - GH_NARROW_P_GAIN) * route;
+}
+// ANCHOR_END: narrow_persistent
 // ANCHOR: stream_k_clusters
 /* Step 27: Stream-K over pairs of (128,256) tiles along m, on P/2 clusters of 2 that share B.  Its
  * estimate is step 15's over the pairs, P/2 the schedule's CTAs, a pair's k tile as long as a
@@ -647,7 +683,8 @@ static int exact_split_pays(int M, int N, int K, int sms)
  * persistently (whole or by Stream-K, 3 tiles of (128,256) an SM or more: so steps 16, 19 and 20
  * never meet the clusters), clusters in their place: where B is off lines, step 27's Stream-K in
  * clusters where stream_k_clusters_pay holds, else step 14's; step 23's where A is off lines and
- * they pay, and step 14's in place of (128,256) tiles where clusters_pay holds; under 3 tiles an SM
+ * they pay, and step 14's in place of (128,256) tiles where clusters_pay holds, else step 26's
+ * (192,128) tiles in place of steps 15 and 17 where narrow_persistent_pays holds; under 3 tiles an SM
  * with B off lines and two tile rows or more, step 27 in place of step 12's one launch of whole
  * tiles or step 15's Stream-K where stream_k_clusters_pay holds, else step 14's clusters (in place
  * of step 15 only where few_waves_clusters_pay holds); under 3 tiles an SM, first, step 26's narrow
@@ -691,7 +728,8 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
   if (path != 15 && path != 17 && path != 21 && path != 22) return path;
   if (off_lines(ldb)) return stream_k_clusters_pay(M, N, K, sms) ? 27 : 14;
   if (off_lines(lda)) return share_a_pays(M, N, K, sms) ? 23 : path;
-  return clusters_pay(M, N, K, sms, path) ? 14 : path;
+  if (clusters_pay(M, N, K, sms, path)) return 14;
+  return narrow_persistent_pays(M, N, K, lda, ldb, sms, path) ? 26 : path;
 }
 // ANCHOR_END: off_lines
 /* What step 17's launcher runs for operands whose addresses are 16-byte aligned (as cudaMalloc's)
