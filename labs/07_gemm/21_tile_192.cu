@@ -163,8 +163,11 @@ void gh_tile_192(int M, int N, int K, float alpha, const bf16 *A, int lda, const
     lts_grid(&sched, active, &gx, &gy, &gz);             // (2, 1, P): P clusters of 2
     grid = dim3(gx, gy, gz);
   } else {
-    sched = gh_persistent_schedule(M, N, GH192_BM, bn, bn == GH192_BN ? "gemm_21_tile_192" : "gemm_26_tile_192_narrow",
-                                   &grid);               // hopper.cu
+    if (bn == GH192_BN)                                  // hopper.cu; step 26 takes its tiles along n
+      sched = gh_persistent_schedule(M, N, GH192_BM, bn, "gemm_21_tile_192", &grid);   // where C is tall
+    else
+      sched = gh_persistent_schedule_along(M, N, GH192_BM, bn, gh_narrow_raster_m(M, N), "gemm_26_tile_192_narrow",
+                                           &grid);
   }
   gh_launch_config(&cfg, attr, grid, 512, tma_c ? GH192_SMEM : GH192_SMEM - GH192_STAGING, cluster ? 2 : 1);
   void (*kernel)(CUtensorMap, CUtensorMap, CUtensorMap, int, int, lts_params, int, int, int, float, float, float *,

@@ -32,7 +32,11 @@
  *   Stream-K where their own estimate of persistent waves is 2% lower (narrow_persistent_pays,
  *   hopper.cu; H200, one run, ratio to cuBLAS, the route before in brackets): 4032 x 3136 x 1088
  *   0.984 (0.829), 6656 x 1856 x 640 0.974 (0.827), 2880 x 5504 x 5376 0.990 (0.903), 6144 x 4224 x
- *   4544 0.946 (step 15: 0.868); ahead at 33 of 35 shapes not used to fit the rule.
+ *   4544 0.946 (step 15: 0.868); ahead at all 41 shapes below M = 10000 not used to fit the rule
+ *   where it holds.  Where C is taller than wide there, the CTAs take the tiles along n, not m
+ *   (gh_narrow_raster_m, hopper.cu): along m each wave read all of A again, and the tiles fell short
+ *   of their estimate from M = 10000 up; along n, 15424 x 1600 x 2176 0.813 (step 17) -> 1.017,
+ *   13184 x 2624 x 2496 0.872 -> 1.037, ahead at 15 of 17 tall shapes by 5-25%.
  */
 #include "hopper.h"
 #include "labkit.h"

@@ -224,13 +224,13 @@ int gh_schedule_swizzle(int count)
 }
 
 // ANCHOR: schedule
-lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who, dim3 *grid)
+lts_params gh_persistent_schedule_along(int M, int N, int bm, int bn, int raster_m, const char *who, dim3 *grid)
 {
   lts_params sched;
   const char *err;
   int tiles_m = (M + bm - 1) / bm, tiles_n = (N + bn - 1) / bn;
-  int swz = gh_schedule_swizzle(gh_raster_m ? tiles_n : tiles_m);   // no empty work
-  if (!lts_init(&sched, tiles_m, tiles_n, 1, 1, 1, swz, gh_raster_m, &err)) {
+  int swz = gh_schedule_swizzle(raster_m ? tiles_n : tiles_m);   // no empty work
+  if (!lts_init(&sched, tiles_m, tiles_n, 1, 1, 1, swz, raster_m, &err)) {
     fprintf(stderr, "%s: %s\n", who, err);
     exit(1);
   }
@@ -238,6 +238,10 @@ lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who,
   lts_grid(&sched, gh_sm_count(), &gx, &gy, &gz);       // one CTA per SM, never more than the tiles
   *grid = dim3(gx, gy, gz);
   return sched;
+}
+lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who, dim3 *grid)
+{
+  return gh_persistent_schedule_along(M, N, bm, bn, gh_raster_m, who, grid);
 }
 // ANCHOR_END: schedule
 
@@ -613,26 +617,25 @@ static int narrow_tiles_pay(int M, int N, int K, int lda, int ldb, int sms, int 
  * Stream-K keeps its own estimate.  Fitted to both kernels timed in one process at 38 shapes of 3
  * to 35 waves (H200): a (192,128) tile 0.631 us a k tile and 2.85 us more (35 shapes), a (128,256)
  * one of step 17 0.859 us and 1.71 us (27 shapes); in the second's k tiles, 0.735 and 3.3, and 2.
- * Taken where the estimate is GH_NARROW_P_GAIN below the route's, with both operands on lines, the
- * (192,128) width chosen (gh_narrow_bn) and M at most GH_NARROW_P_MAX_M.  Checked at 35 shapes
- * not used to fit it where it holds, ten of them (M = 9600 to 11264) timed to place that bound
- * (H200, one run each, the route before in the same process):
- * ahead at 33 by 0.2-18.7% (4032 x 3136 x 1088 0.829 -> 0.984 of cuBLAS, 2880 x 5504 x 5376 0.903
- * -> 0.990, 6144 x 4224 x 4544 step 15's 0.868 -> 0.946), behind at two by 1.0 and 4.7% (10752 x
- * 2944 x 2688, 10624 x 1792 x 1536); where its estimate is less than 2% ahead, 0.8% behind to 5.8%
- * ahead (seven shapes).  Above M = 11264 they fell short of the estimate at all seven shapes of
- * step 15 or 17 timed, by 1.2 to 9.3% (11456 x 1920 x 1728: 6.8% ahead by the estimate, 2.5%
- * behind in two runs); why is not known, and the rule stops there.  Chapter 7 has the shapes. */
+ * Taken where the estimate is more than GH_NARROW_P_GAIN below the route's, with both operands on
+ * lines and the (192,128) width chosen (gh_narrow_bn).  Checked at 41 shapes with M < 10000 not
+ * used to fit it where it holds (H200, three runs, each shape beside the route before in the same
+ * process; 13 of them odd sizes, through the padded copies): ahead at all 41, by 0.8-18.7% (4032 x
+ * 3136 x 1088 0.829 -> 0.984 of cuBLAS, 2880 x 5504 x 5376 0.903 -> 0.990, 2880 x 8832 x 7616 step
+ * 15's 0.954 -> 1.028); where its estimate is less than 2% ahead, 0.8% behind to 5.8% ahead (seven
+ * shapes).  With M from 10000 up the tiles taken along m fell short of the estimate (1.2 to 9.3% at
+ * the seven shapes of step 15 or 17 above 11000 timed); taken along n (gh_narrow_raster_m), at 17
+ * shapes with M from 10176 to 15808 where the rule holds, ahead at 15 by 5.0-25.1% (15424 x 1600 x
+ * 2176 0.813 -> 1.017, 11456 x 1920 x 1728 0.965 -> 1.013), level at 10752 x 2944 x 2688 and 1.3%
+ * behind at 10624 x 1792 x 1536.  Chapter 7 has the shapes. */
 // ANCHOR: narrow_persistent
 #define GH_NARROW_P_PER_K 0.74
 #define GH_NARROW_P_TILE 3.3
 #define GH_WHOLE_P_TILE 2
 #define GH_NARROW_P_GAIN 0.02
-#define GH_NARROW_P_MAX_M 11264
 static int narrow_persistent_pays(int M, int N, int K, int lda, int ldb, int sms, int path)
 {
-  if ((path != 15 && path != 17) || off_lines(lda) || off_lines(ldb) || M > GH_NARROW_P_MAX_M ||
-      gh_narrow_bn(M, N, K, sms) != 128)
+  if ((path != 15 && path != 17) || off_lines(lda) || off_lines(ldb) || gh_narrow_bn(M, N, K, sms) != 128)
     return 0;
   double k = (K + GH_BK - 1) / GH_BK, stream_k, whole, tile_192, stream_k_192;
   gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
@@ -641,6 +644,17 @@ static int narrow_persistent_pays(int M, int N, int K, int lda, int ldb, int sms
   double route = path == 15 ? stream_k : whole_p;
   return narrow < (1 - GH_NARROW_P_GAIN) * route;
 }
+/* Step 26's tiles in the order of chapter 6's scheduler along n, not m, where C is taller than wide
+ * and they fill 3 waves of (128,256) tiles or more.  Along m, with the swizzle 1 that an odd count
+ * of tile columns leaves (gh_schedule_swizzle), each wave of 132 tiles fills about two tile
+ * columns and reads all of A again; along n, with a swizzle of up to 4 tile rows, a wave walks
+ * bands of a few tile rows across all of B, the smaller operand where M > N (at 11456 x 1920 x
+ * 1728, 60 x 15 tiles: 11904 rows of A and columns of B a k step against 4224).  Measured on an H200, along n against along m in one process:
+ * at 22 shapes with M from 10176 to 16384 and N from 1536 to 12160, 0.6-25.9% faster (11456 x 1920
+ * x 1728 0.919 -> 1.013 of cuBLAS, 15808 x 2432 x 4608 0.792 -> 0.977); at 10 with M from 4032 to
+ * 9088, 0.9% slower to 2.1% faster; where M < N slower (1792 x 10048 x 1344 0.818 -> 0.754, 2240 x
+ * 9792 x 1472 1.034 -> 0.976). */
+int gh_narrow_raster_m(int M, int N) { return M > N && gh_persistent_pays(M, N) ? 0 : gh_raster_m; }
 // ANCHOR_END: narrow_persistent
 // ANCHOR: stream_k_clusters
 /* Step 27: Stream-K over pairs of (128,256) tiles along m, on P/2 clusters of 2 that share B.  Its

@@ -122,6 +122,12 @@ int gh_schedule_swizzle(int count);
  * SM and never more than the tiles; a schedule the scheduler refuses ends the program with its
  * reason, prefixed by `who` */
 lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who, dim3 *grid);
+/* the same along m (raster_m 1) or along n (0) whatever gh_raster_m says */
+lts_params gh_persistent_schedule_along(int M, int N, int bm, int bn, int raster_m, const char *who,
+                                        dim3 *grid);
+/* step 26's order: along n where C is taller than wide (M > N) and its tiles fill 3 waves of
+ * (128,256) tiles or more, else gh_raster_m (hopper.cu says why) */
+int gh_narrow_raster_m(int M, int N);
 /* Stream-K over the (bm,bn) tiles (steps 15, 22 and 27): chapter 6's scheduler with the order above,
  * `workers` CTAs (one per SM; step 27: one per cluster), never more than the k iterations, or
  * fewer where every tile then splits into 2 to 4 equal parts and the estimates prefer it (the
