@@ -649,11 +649,11 @@ static int narrow_persistent_pays(int M, int N, int K, int lda, int ldb, int sms
  * of tile columns leaves (gh_schedule_swizzle), each wave of 132 tiles fills about two tile
  * columns and reads all of A again; along n, with a swizzle of up to 4 tile rows, a wave walks
  * bands of a few tile rows across all of B, the smaller operand where M > N (at 11456 x 1920 x
- * 1728, 60 x 15 tiles: 11904 rows of A and columns of B a k step against 4224).  Measured on an H200, along n against along m in one process:
- * at 22 shapes with M from 10176 to 16384 and N from 1536 to 12160, 0.6-25.9% faster (11456 x 1920
- * x 1728 0.919 -> 1.013 of cuBLAS, 15808 x 2432 x 4608 0.792 -> 0.977); at 10 with M from 4032 to
- * 9088, 0.9% slower to 2.1% faster; where M < N slower (1792 x 10048 x 1344 0.818 -> 0.754, 2240 x
- * 9792 x 1472 1.034 -> 0.976). */
+ * 1728, 60 x 15 tiles: 11904 rows of A and columns of B a k step against 4224).  Measured on an
+ * H200, along n against along m in one process: at 22 shapes with M from 10176 to 16384 and N from
+ * 1536 to 12160, 0.6-25.9% faster (11456 x 1920 x 1728 0.919 -> 1.013 of cuBLAS, 15808 x 2432 x
+ * 4608 0.792 -> 0.977); at 10 with M from 4032 to 9088, 0.9% slower to 2.1% faster; where M < N
+ * slower (1792 x 10048 x 1344 0.818 -> 0.754, 2240 x 9792 x 1472 1.034 -> 0.976). */
 int gh_narrow_raster_m(int M, int N) { return M > N && gh_persistent_pays(M, N) ? 0 : gh_raster_m; }
 // ANCHOR_END: narrow_persistent
 // ANCHOR: stream_k_clusters

@@ -60,7 +60,8 @@ n=$(grep -c '^  ok ' "$tmp/out")
 # with neither operand off lines, step 26 exactly where the route would run step 15 or 17 and not
 # step 14's clusters, (192,128) is its width, and its persistent estimate (whole waves
 # of (192,128) tiles, each 0.74 k + 3.3) is below 0.98 of Stream-K's (step 15) or of whole waves
-# of (128,256) tiles, each k + 2 (step 17); where B's columns lie off 128-byte lines (K a multiple of 8 but not of 64), step 27 exactly
+# of (128,256) tiles, each k + 2 (step 17); where B's columns lie off 128-byte lines (K a multiple
+# of 8 but not of 64), step 27 exactly
 # where its estimate over pairs of (128,256) tiles (checked against its formula, as is step 14's
 # over whole pairs) is below 0.97 of step 14's, and there are at least 3 (128,256) tiles per SM, or
 # fewer, two tile rows or more and the route would run step 12 or 15; with at least 3 (128,256) tiles
@@ -167,7 +168,8 @@ awk '
 		rP = s < w ? s : int((T + 131) / 132) * (k + 2)   # step 15 or 17
 		persist = many && !offA && !offB && !(t < s && t < w) && !long && bn == 128 && nP < 0.98 * rP
 		if ((step == 26) != (wave || persist))
-			fail("step 26 against its rules ((192," bn ") tiles in one wave or in place of (128,256) ones, the lowest estimate; persistent (192,128) tiles)")
+			fail("step 26 against its rules ((192," bn ") tiles in one wave or in place of (128,256) ones, " \
+				"the lowest estimate; persistent (192,128) tiles)")
 		if (step == 26) next
 		T192 = int((M + 191) / 192) * int((N + 191) / 192)
 		e = sk(T, k, 132, 1, 0); if (s < e - 0.051 || s > e + 0.051) fail("Stream-K estimate " s ", not " e)
