@@ -134,29 +134,46 @@ static inline void lk_flush_l2(void)
   LK_CHECK(cudaMemsetAsync(buf, 0x5a, bytes, 0));
 }
 
-/* The order of round r when n functions are timed in turns: a balanced Latin square (Williams's
- * design), in which, over L rounds, every function comes right after every other one equally often
- * -- L = n for even n; for odd n, the n orders and their reverses, L = 2n.  Returns L. */
-static inline int lk__turn_order(int n, int r, int *order)
+/* The order in which n functions are timed in turns: a cyclic sequence of windows in which every
+ * ordered pair of different functions (i, k) stands side by side exactly once, counting the pair
+ * that closes the cycle (last, first) -- an Eulerian circuit of the complete directed graph on n
+ * vertices, found by Hierholzer's walk.  The walk leaves each vertex v for v+1, v+2, ... in turn,
+ * which spreads each function's windows over the whole cycle (n = 4: 1 2 3 0 2 0 3 1 3 2 1 0).
+ * Each function comes n - 1 times in the n (n - 1) windows (one window for n = 1).  seq holds at
+ * least max(1, n (n - 1)) entries; returns the length, or 0 for n outside 1..64.  Repeating the
+ * cycle keeps the balance across its ends, which separate rounds do not: their boundaries add
+ * pairs of their own. */
+static inline int lk__turn_sequence(int n, int *seq)
 {
-  int L = n == 1 ? 1 : n % 2 ? 2 * n : n, q = r % L, shift = q % n;
-  for (int j = 0; j < n; ++j) {
-    int b = j == 0 ? 0 : j % 2 ? (j + 1) / 2 : n - j / 2;    /* 0, 1, n-1, 2, n-2, ... */
-    order[q >= n ? n - 1 - j : j] = (b + shift) % n;
+  if (n < 1 || n > 64) return 0;
+  if (n == 1) { seq[0] = 0; return 1; }
+  int len = n * (n - 1), used[64], top = 0, out = len;
+  int *stack = (int *)malloc(sizeof(int) * (size_t)(len + 1));
+  for (int v = 0; v < n; ++v) used[v] = 0;             /* pairs (v, .) walked so far */
+  stack[top++] = 0;
+  while (top > 0) {                                    /* the circuit comes out backwards */
+    int v = stack[top - 1];
+    if (used[v] < n - 1) stack[top++] = (v + 1 + used[v]++) % n;   /* v+1, v+2, ...: spreads each */
+    else {                                                          /* function over the cycle */
+      top--;
+      if (out > 0) seq[--out] = v;                     /* the circuit's last vertex repeats its first */
+    }
   }
-  return L;
+  free(stack);
+  return len;
 }
 
 /* Median milliseconds of one call of each of n functions fn[i](ctx[i]), which launch work on the
  * default stream.  Each window repeats a function enough times to last min_window_ms (short
  * windows flatter whichever version has less launch overhead), and ms_out[i] receives the
- * per-call time of fn[i]'s median window.  The functions are timed in turns: every round times
- * one window of each, and the orders of the rounds form a balanced Latin square (lk__turn_order),
- * as many whole squares as it takes to reach opt->repeats rounds.  On a GPU whose clock falls
- * under sustained load (the power limit), timing one function after another gives the later ones
- * the slower clock; and in a fixed alternation a function that always follows a lighter one (a
- * kernel on fewer SMs, which lets the clock recover) gains a few percent.  In a balanced order
- * every function follows every other one equally often. */
+ * per-call time of fn[i]'s median window.  The functions are timed in turns, in the cyclic order of
+ * lk__turn_sequence, as many whole cycles as it takes to give each at least opt->repeats windows,
+ * after one untimed window of the cycle's last function (for n > 1), so that the first timed window
+ * has the same predecessor as in every later cycle.  On a GPU whose clock falls under sustained load (the
+ * power limit), timing one function after another gives the later ones the slower clock; and a
+ * function that follows a lighter one (a kernel on fewer SMs, which lets the clock recover) more
+ * often than the others gains a few percent.  In this order every function follows every other one
+ * equally often. */
 static inline void lk_time_turns_ms(int n, void (*const *fn)(void *), void *const *ctx, const lk_timing *opt,
                                     double *ms_out)
 {
@@ -176,30 +193,35 @@ static inline void lk_time_turns_ms(int n, void (*const *fn)(void *), void *cons
     if (calls[i] < 1) calls[i] = 1;
     if (calls[i] > 100000) calls[i] = 100000;
   }
-  int *order = (int *)malloc(sizeof(int) * (size_t)n);
-  int L = lk__turn_order(n, 0, order), rounds = (opt->repeats + L - 1) / L * L;
+  int *seq = (int *)malloc(sizeof(int) * (size_t)(n > 1 ? n * (n - 1) : 1));
+  int len = lk__turn_sequence(n, seq), per = n > 1 ? n - 1 : 1;
+  if (len == 0) {
+    fprintf(stderr, "lk_time_turns_ms: %d functions (1 to 64 can be timed in turns)\n", n);
+    exit(1);
+  }
+  int cycles = (opt->repeats + per - 1) / per, rounds = cycles * per;   /* windows per function */
+  int *done = (int *)calloc((size_t)n, sizeof(int));
   double *w = (double *)malloc(sizeof(double) * (size_t)n * (size_t)rounds);
-  for (int r = 0; r < rounds; ++r)
-    for (int j = 0; j < n; ++j) {
-      lk__turn_order(n, r, order);
-      int i = order[j];
-      float ms = 0;
-      if (opt->flush_l2) lk_flush_l2();
-      LK_CHECK(cudaEventRecord(a, 0));
-      for (int c = 0; c < calls[i]; ++c) fn[i](ctx[i]);
-      LK_CHECK(cudaEventRecord(b, 0));
-      LK_CHECK(cudaEventSynchronize(b));
-      LK_CHECK(cudaEventElapsedTime(&ms, a, b));
-      LK_CHECK(cudaGetLastError());
-      w[(size_t)i * rounds + r] = ms / calls[i];
-    }
+  for (int t = n > 1 ? -1 : 0; t < cycles * len; ++t) {   /* t = -1: the untimed first window */
+    int i = seq[t < 0 ? len - 1 : t % len];
+    float ms = 0;
+    if (opt->flush_l2) lk_flush_l2();
+    LK_CHECK(cudaEventRecord(a, 0));
+    for (int c = 0; c < calls[i]; ++c) fn[i](ctx[i]);
+    LK_CHECK(cudaEventRecord(b, 0));
+    LK_CHECK(cudaEventSynchronize(b));
+    LK_CHECK(cudaEventElapsedTime(&ms, a, b));
+    LK_CHECK(cudaGetLastError());
+    if (t >= 0) w[(size_t)i * rounds + done[i]++] = ms / calls[i];
+  }
   for (int i = 0; i < n; ++i) {
     double *wi = w + (size_t)i * rounds;
     qsort(wi, (size_t)rounds, sizeof *wi, lk__cmp_double);
     ms_out[i] = wi[rounds / 2];
   }
   free(w);
-  free(order);
+  free(done);
+  free(seq);
   free(calls);
   LK_CHECK(cudaEventDestroy(a));
   LK_CHECK(cudaEventDestroy(b));

@@ -291,23 +291,23 @@ static int self_test(void)
   fail_word = "FAIL";
   st_expect(bf16_round(1.0f + 1.0f / 256) == 1.0f && bf16_round(1.0f + 3.0f / 256) == 1.0f + 4.0f / 256,
             "bf16 rounding is to nearest, ties to even (1+2^-8 -> 1, 1+3*2^-8 -> 1+2^-6)");
-  int balanced = 1;                                  /* the timing order (labkit.h, lk__turn_order) */
+  int balanced = 1;                                  /* the timing order (labkit.h, lk__turn_sequence) */
   for (int n = 1; n <= 20; ++n) {
-    int order[20], follows[20][20] = { { 0 } }, seen, L = lk__turn_order(n, 0, order);
-    for (int r = 0; r < L; ++r) {
-      lk__turn_order(n, r, order);
-      seen = 0;
-      for (int j = 0; j < n; ++j) {
-        seen |= 1 << order[j];
-        if (j > 0) follows[order[j - 1]][order[j]]++;
-      }
-      if (seen != (1 << n) - 1) balanced = 0;        /* every version once a round */
+    int seq[20 * 19 + 1], times[20] = { 0 }, follows[20][20] = { { 0 } }, len = lk__turn_sequence(n, seq);
+    if (len != (n > 1 ? n * (n - 1) : 1)) { balanced = 0; continue; }
+    for (int t = 0; t < len; ++t) {
+      if (seq[t] < 0 || seq[t] >= n) { balanced = 0; break; }
+      times[seq[t]]++;
+      if (n > 1) follows[seq[t]][seq[(t + 1) % len]]++; /* the pair that closes the cycle counts too */
     }
-    for (int i = 0; i < n; ++i)
+    for (int i = 0; i < n; ++i) {
+      if (times[i] != (n > 1 ? n - 1 : 1)) balanced = 0;
       for (int k = 0; k < n; ++k)
-        if (i != k && follows[i][k] != follows[0][1]) balanced = 0;
+        if (n > 1 && follows[i][k] != (i != k)) balanced = 0;
+    }
   }
-  st_expect(balanced, "timed in turns, every version comes right after every other equally often (2 to 20 versions)");
+  st_expect(balanced && lk__turn_sequence(0, NULL) == 0 && lk__turn_sequence(65, NULL) == 0,
+            "timed in turns, every version comes right after every other equally often (2 to 20 versions)");
   printf("self-test: %s\n", st_failed ? "FAIL" : "PASS");
   return st_failed;
 }
@@ -697,9 +697,8 @@ static void launch_cost(const shape *s, int prec, uint64_t seed)
   operands_free(&o);
 }
 
-/* --bench-shapes N: step 9 and the Hopper steps from 12 on at the random shapes of the checks.  Not
- * step 11, so that with cuBLAS they are ten: for an odd number of versions a balanced order of turns
- * takes twice as many rounds (lk__turn_order), and the 30 shapes of the recorded run twice as long. */
+/* --bench-shapes N: step 9 and the Hopper steps 12 to 17, 19 and 20 at the random shapes of the
+ * checks. */
 static void bench_random_shapes(int n, FILE *csv, const char *dev, const char *day)
 {
   static const int ids[] = { 9, 12, 13, 14, 15, 16, 17, 19, 20, -1 };   /* step 9, then the Hopper steps */
