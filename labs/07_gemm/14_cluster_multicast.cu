@@ -151,8 +151,10 @@ int gh_clusters(int M, int N, int K, float alpha, const bf16 *A, int lda, const 
   const char *err;
   int tiles_m = (M + GH_BM - 1) / GH_BM, tiles_n = (N + GH_BN - 1) / GH_BN;
   int cm = share_a ? 1 : 2, cn = share_a ? 2 : 1;       // the cluster's shape in tiles
-  int swz = gh_schedule_swizzle(gh_raster_m ? (tiles_n + cn - 1) / cn : (tiles_m + cm - 1) / cm);   // no empty work
-  if (!lts_init(&sched, tiles_m, tiles_n, 1, cm, cn, swz, gh_raster_m, &err)) {
+  int raster_m = gh_persistent_raster_m(M, N);          // hopper.cu: along n where C is tall
+  int swizzled = raster_m ? (tiles_n + cn - 1) / cn : (tiles_m + cm - 1) / cm;   // clusters along the swizzle
+  int swz = gh_schedule_swizzle(swizzled);               // no empty work
+  if (!lts_init(&sched, tiles_m, tiles_n, 1, cm, cn, swz, raster_m, &err)) {
     fprintf(stderr, "gemm_14_cluster_multicast: %s\n", err);
     exit(1);
   }

@@ -163,8 +163,9 @@ void gh_tile_192(int M, int N, int K, float alpha, const bf16 *A, int lda, const
     lts_grid(&sched, active, &gx, &gy, &gz);             // (2, 1, P): P clusters of 2
     grid = dim3(gx, gy, gz);
   } else {
-    if (bn == GH192_BN)                                  // hopper.cu; step 26 takes its tiles along n
-      sched = gh_persistent_schedule(M, N, GH192_BM, bn, "gemm_21_tile_192", &grid);   // where C is tall
+    // hopper.cu: along n where C is tall, step 21's tiles from M >= 1.5 N, step 26's from M > N
+    if (bn == GH192_BN)
+      sched = gh_persistent_schedule(M, N, GH192_BM, bn, "gemm_21_tile_192", &grid);
     else
       sched = gh_persistent_schedule_along(M, N, GH192_BM, bn, gh_narrow_raster_m(M, N), "gemm_26_tile_192_narrow",
                                            &grid);

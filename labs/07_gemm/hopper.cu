@@ -241,7 +241,7 @@ lts_params gh_persistent_schedule_along(int M, int N, int bm, int bn, int raster
 }
 lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who, dim3 *grid)
 {
-  return gh_persistent_schedule_along(M, N, bm, bn, gh_raster_m, who, grid);
+  return gh_persistent_schedule_along(M, N, bm, bn, gh_persistent_raster_m(M, N), who, grid);
 }
 // ANCHOR_END: schedule
 
@@ -656,6 +656,25 @@ static int narrow_persistent_pays(int M, int N, int K, int lda, int ldb, int sms
  * slower (1792 x 10048 x 1344 0.818 -> 0.754, 2240 x 9792 x 1472 1.034 -> 0.976). */
 int gh_narrow_raster_m(int M, int N) { return M > N && gh_persistent_pays(M, N) ? 0 : gh_raster_m; }
 // ANCHOR_END: narrow_persistent
+/* The whole tiles of the persistent steps (13, 16, 17 and 21 through gh_persistent_schedule, and
+ * step 14's clusters, sharing B or A) in the order of chapter 6's scheduler along n, not m, where C
+ * is at least one and a half times as tall as wide and they fill 3 waves of (128,256) tiles or
+ * more; Stream-K keeps gh_raster_m.  Measured on an H200, the best path along n against along m in
+ * one process, at random shapes with sides a multiple of 64 (steps 14, 17, 21) or M a multiple of 8
+ * (step 23), two runs: at 68 with M >= 1.5 N, 1.9% slower to 6.9% faster, 1.2% faster on average
+ * (15552 x 1984 x 5120 0.878 -> 0.939 of cuBLAS, 11072 x 6784 x 5696 0.946 -> 0.997, 13384 x 2752 x
+ * 1024 0.833 -> 0.876); at 8 with N < M < 1.5 N, 0.7% slower on average, and 2.6% and 4.7% at two
+ * of them (13696 x 10176 x 3072, 15632 x 11072 x 8192).  Stream-K (steps 15 and 22) along n at 11
+ * tall shapes: 1.3% slower to 2.6% faster, no better on average.  Checked at 30 other shapes with
+ * M >= 1.5 N, the rule on and off: 1.8% slower to 3.3% faster, 0.5% faster on average, faster at
+ * 19 (13864 x 3328 x 2368 0.900 -> 0.931, 12928 x 7808 x 5120 0.998 -> 1.026).  Timed in the
+ * cyclic order of lk_time_turns_ms (chapter 7 has the shapes). */
+// ANCHOR: tall_order
+int gh_persistent_raster_m(int M, int N)
+{
+  return 2 * M >= 3 * N && gh_persistent_pays(M, N) ? 0 : gh_raster_m;   // M >= 1.5 N, 3 waves or more
+}
+// ANCHOR_END: tall_order
 // ANCHOR: stream_k_clusters
 /* Step 27: Stream-K over pairs of (128,256) tiles along m, on P/2 clusters of 2 that share B.  Its
  * estimate is step 15's over the pairs, P/2 the schedule's CTAs, a pair's k tile as long as a

@@ -117,17 +117,21 @@ void gh_fallback(const gh_operands *op, int M, int N, int K, float alpha, const 
  * direction: the largest power of two up to gh_swizzle that divides it, so that the scheduler's
  * rounding adds no empty work (which would leave SMs idle in a wave). */
 int gh_schedule_swizzle(int count);
-/* The static persistent schedule of the (bm,bn) tiles of an (M,N) C (steps 13, 16, 17, 21): chapter
- * 6's scheduler (lib/tile_scheduler.h) with the raster and swizzle above, and its grid, one CTA per
- * SM and never more than the tiles; a schedule the scheduler refuses ends the program with its
- * reason, prefixed by `who` */
+/* The static persistent schedule of the (bm,bn) tiles of an (M,N) C (steps 13, 16, 17, 21):
+ * chapter 6's scheduler (lib/tile_scheduler.h) in the order gh_persistent_raster_m picks, with the
+ * swizzle above, and its grid, one CTA per SM and never more than the tiles; a schedule the
+ * scheduler refuses ends the program with its reason, prefixed by `who` */
 lts_params gh_persistent_schedule(int M, int N, int bm, int bn, const char *who, dim3 *grid);
-/* the same along m (raster_m 1) or along n (0) whatever gh_raster_m says */
+/* the same along m (raster_m 1) or along n (0) whatever the shape (step 26) */
 lts_params gh_persistent_schedule_along(int M, int N, int bm, int bn, int raster_m, const char *who,
                                         dim3 *grid);
 /* step 26's order: along n where C is taller than wide (M > N) and its tiles fill 3 waves of
  * (128,256) tiles or more, else gh_raster_m (hopper.cu says why) */
 int gh_narrow_raster_m(int M, int N);
+/* the order of the other persistent steps' whole tiles (the schedule above and step 14's clusters):
+ * along n where M >= 1.5 N and they fill 3 waves of (128,256) tiles or more, else gh_raster_m;
+ * Stream-K keeps gh_raster_m (hopper.cu says why) */
+int gh_persistent_raster_m(int M, int N);
 /* Stream-K over the (bm,bn) tiles (steps 15, 22 and 27): chapter 6's scheduler with the order above,
  * `workers` CTAs (one per SM; step 27: one per cluster), never more than the k iterations, or
  * fewer where every tile then splits into 2 to 4 equal parts and the estimates prefer it (the
