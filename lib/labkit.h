@@ -168,12 +168,12 @@ static inline int lk__turn_sequence(int n, int *seq)
  * windows flatter whichever version has less launch overhead), and ms_out[i] receives the
  * per-call time of fn[i]'s median window.  The functions are timed in turns, in the cyclic order of
  * lk__turn_sequence, as many whole cycles as it takes to give each at least opt->repeats windows,
- * after one untimed window of the cycle's last function (for n > 1), so that the first timed window
- * has the same predecessor as in every later cycle.  On a GPU whose clock falls under sustained load (the
- * power limit), timing one function after another gives the later ones the slower clock; and a
- * function that follows a lighter one (a kernel on fewer SMs, which lets the clock recover) more
- * often than the others gains a few percent.  In this order every function follows every other one
- * equally often. */
+ * after one untimed window of the cycle's last function (for n > 1), so that the first timed
+ * window has the same predecessor as in every later cycle.  On a GPU whose clock falls under
+ * sustained load (the power limit), timing one function after another gives the later ones the
+ * slower clock; and a function that follows a lighter one (a kernel on fewer SMs, which lets the
+ * clock recover) more often than the others gains a few percent.  In this order every function
+ * follows every other one equally often. */
 static inline void lk_time_turns_ms(int n, void (*const *fn)(void *), void *const *ctx, const lk_timing *opt,
                                     double *ms_out)
 {
@@ -199,9 +199,9 @@ static inline void lk_time_turns_ms(int n, void (*const *fn)(void *), void *cons
     fprintf(stderr, "lk_time_turns_ms: %d functions (1 to 64 can be timed in turns)\n", n);
     exit(1);
   }
-  int cycles = (opt->repeats + per - 1) / per, rounds = cycles * per;   /* windows per function */
+  int cycles = (opt->repeats + per - 1) / per, windows = cycles * per;   /* of each function */
   int *done = (int *)calloc((size_t)n, sizeof(int));
-  double *w = (double *)malloc(sizeof(double) * (size_t)n * (size_t)rounds);
+  double *w = (double *)malloc(sizeof(double) * (size_t)n * (size_t)windows);
   for (int t = n > 1 ? -1 : 0; t < cycles * len; ++t) {   /* t = -1: the untimed first window */
     int i = seq[t < 0 ? len - 1 : t % len];
     float ms = 0;
@@ -212,12 +212,12 @@ static inline void lk_time_turns_ms(int n, void (*const *fn)(void *), void *cons
     LK_CHECK(cudaEventSynchronize(b));
     LK_CHECK(cudaEventElapsedTime(&ms, a, b));
     LK_CHECK(cudaGetLastError());
-    if (t >= 0) w[(size_t)i * rounds + done[i]++] = ms / calls[i];
+    if (t >= 0) w[(size_t)i * windows + done[i]++] = ms / calls[i];
   }
   for (int i = 0; i < n; ++i) {
-    double *wi = w + (size_t)i * rounds;
-    qsort(wi, (size_t)rounds, sizeof *wi, lk__cmp_double);
-    ms_out[i] = wi[rounds / 2];
+    double *wi = w + (size_t)i * windows;
+    qsort(wi, (size_t)windows, sizeof *wi, lk__cmp_double);
+    ms_out[i] = wi[windows / 2];
   }
   free(w);
   free(done);

@@ -663,7 +663,7 @@ int gh_narrow_raster_m(int M, int N) { return M > N && gh_persistent_pays(M, N) 
  * one process, at random shapes with sides a multiple of 64 (steps 14, 17, 21) or M a multiple of 8
  * (step 23), two runs: at 68 with M >= 1.5 N, 1.9% slower to 6.9% faster, 1.2% faster on average
  * (15552 x 1984 x 5120 0.878 -> 0.939 of cuBLAS, 11072 x 6784 x 5696 0.946 -> 0.997, 13384 x 2752 x
- * 1024 0.833 -> 0.876); at 8 with N < M < 1.5 N, 0.7% slower on average, and 2.6% and 4.7% at two
+ * 1024 0.833 -> 0.876); at 8 with 1.3 N < M < 1.5 N, 0.7% slower on average, 2.6% and 4.7% at two
  * of them (13696 x 10176 x 3072, 15632 x 11072 x 8192).  Stream-K (steps 15 and 22) along n at 11
  * tall shapes: 1.3% slower to 2.6% faster, no better on average.  Checked at 30 other shapes with
  * M >= 1.5 N, the rule on and off: 1.8% slower to 3.3% faster, 0.5% faster on average, faster at
