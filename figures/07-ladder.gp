@@ -13,11 +13,11 @@ if (system(sprintf("test -r '%s' && echo yes", data)) ne "yes") {
 }
 device = system(sprintf("awk -F'\"' 'NR == 2 { print $2 }' '%s'", data))
 day = system(sprintf("awk -F, 'NR == 2 { print $(NF-7) }' '%s'", data))
-# rows at one size, as: name tflops ratio, for steps 1 to 18 and cuBLAS.  Steps 19 to 27 are
+# rows at one size, as: name tflops ratio, for steps 1 to 18 and cuBLAS.  Steps 19 to 28 are
 # kernels for other shape classes (split-K and small tiles for few tiles, (192,192) tiles, clusters
 # for operands off 128-byte lines, skinny problems, one wave of narrower tiles, Stream-K in
-# clusters): the best path, step 17's bar, sends neither size to any of them, and the recorded run
-# (labs/07_gemm/output-gpu.txt) has their numbers
+# clusters, thin problems): the best path, step 17's bar, sends neither size to any of them, and
+# the recorded run (labs/07_gemm/output-gpu.txt) has their numbers
 rows(n) = sprintf("< awk -F, 'NR > 1 && $(NF-5) + 0 < 19 && $(NF-4) == %d && $(NF-3) == %d && $(NF-2) == %d { print $(NF-6) \"_\" $(NF-5), $(NF-1), $NF }' '%s'", n, n, n, data)
 
 set terminal svg size 1100, 600 font "DejaVu Sans,11" background "#ffffff"

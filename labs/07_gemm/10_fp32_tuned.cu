@@ -25,8 +25,8 @@
  *   registers, no spills): 0.827 of cuBLAS, below step 6; the same tile with one CTA: 0.792; with
  *   a k step of 16 and one CTA (step 6 plus the fragment double buffer): 0.809; a grouped CTA order
  *   (8 or 16 tile rows per group, as step 9) on the (128,256) tile: 0.861, 4 points under the 2-D grid.
- * Measured (H200, one run of the full runner, output-gpu.txt): 4096^3 46.3 TFLOP/s, 0.900 of cuBLAS
- *   (step 6: 43.6, 0.848); 8192^3 46.4 TFLOP/s, 0.904 (step 6: 0.855).
+ * Measured (H200, one run of the full runner, output-gpu.txt): 4096^3 46.2 TFLOP/s, 0.899 of cuBLAS
+ *   (step 6: 43.6, 0.849); 8192^3 46.3 TFLOP/s, 0.904 (step 6: 0.856).
  */
 #include "fp32_tile.h"
 #include "labkit.h"
