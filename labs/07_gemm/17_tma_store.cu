@@ -179,15 +179,21 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
    * Stream-K where whole tiles would leave SMs idle for longer than its fix-up costs; step 20's
    * (64,128) tiles where they fit on the SMs at once and its estimate is the lowest; step 16's kernel
    * where C's (128,128) tiles fit on the SMs at once (one tile per CTA, twice as many SMs at work as
-   * (128,256) tiles), or step 19's where the SMs hold two parts of each tile or more; step 12 under 3
-   * tiles of (128,256) per SM; there, where B's columns lie off lines, step 27 or step 14's clusters in
-   * place of step 12 and of Stream-K, and step 24's (192,192) tiles in clusters in place of step 21's,
-   * and where they lie on lines, step 14's clusters in place of step 12 where its tiles take more than
-   * one wave; otherwise this kernel; under 3 tiles an SM, first, step 26's (192,96) or (192,128) tiles
-   * where they fill one wave, or more in place of (128,256) tiles, and their estimate is the lowest
-   * (operands on lines, step 20's CTAs too many to fit), then, with B on lines, step 22 where its
-   * schedule cuts every (192,192) tile into 2 to 4 equal parts and its estimate is the lowest */
-  int route = gh_best_path(M, N, K, lda, ldb, gh_sm_count());
+   * (128,256) tiles), but where it would read both operands off lines with every other column starting
+   * inside a 32-byte sector, padded copies of both and their own route (gh_pad_pays), or step 19's
+   * where the SMs hold two parts of each tile or more; step 12 under 3 tiles of (128,256) per SM;
+   * there, where B's columns lie off lines, step 27 or step 14's clusters in place of step 12 and of
+   * Stream-K, and step 24's (192,192) tiles in clusters in place of step 21's, and where they lie on
+   * lines, step 14's clusters in place of step 12 where its tiles take more than one wave; otherwise
+   * this kernel; under 3 tiles an SM, first, step 26's (192,96) or (192,128) tiles where they fill
+   * one wave, or more in place of (128,256) tiles, and their estimate is the lowest (operands on
+   * lines, step 20's CTAs too many to fit), then, with B on lines, step 22 where its schedule cuts
+   * every (192,192) tile into 2 to 4 equal parts and its estimate is the lowest */
+  int sms = gh_sm_count(), route = gh_best_path(M, N, K, lda, ldb, sms);
+  if (gh_pad_pays(M, N, K, lda, ldb, sms) && (uintptr_t)A % 16 == 0 && (uintptr_t)B % 16 == 0) {
+    gemm_pad_pair_bf16(&A, &lda, M, K, &B, &ldb, N);     // both operands off lines, columns inside sectors:
+    route = gh_best_path(M, N, K, lda, ldb, sms);        // copies on 128-byte lines (pad.cu), routed as such
+  }
   if (route == 14 || route == 23) {                      // step 14's clusters with this step's epilogue, ...
     if (gh_clusters(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1, route == 23)) return;
     route = gh_best_path_unclustered(M, N, K, gh_sm_count());   // ... or, where TMA may not write C, the rest

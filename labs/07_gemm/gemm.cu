@@ -926,6 +926,9 @@ static int print_routes(lk_args *args, const char *list)
     int step = gh_launch_route(sz[i].M, sz[i].N, sz[i].K, sz[i].lda, sz[i].ldb, sms);
     char what[160];
     route_name(step, sz[i].M, sz[i].N, sz[i].K, sms, what, sizeof what);
+    if (gh_pad_pays(sz[i].M, sz[i].N, sz[i].K, sz[i].lda, sz[i].ldb, sms))   // the copies first (pad.cu)
+      printf("route padded: %5dx%5dx%5d: A and B copied first, to leading dimensions %d and %d\n", sz[i].M,
+             sz[i].N, sz[i].K, (sz[i].M + 63) / 64 * 64, (sz[i].K + 63) / 64 * 64);
     double pairs_stream_k, pairs_whole;
     gh_cluster_estimates(sz[i].M, sz[i].N, sz[i].K, sms, &pairs_stream_k, &pairs_whole);
     printf("route: %5dx%5dx%5d on %d SMs: Stream-K %8.1f, whole tiles %8.1f, (192,192) tiles %8.1f, Stream-K (192,192)"

@@ -79,8 +79,12 @@ typedef struct gemm_tiling {
 gemm_tiling gemm_tile_of(int rows, int cols, int ld, int bm, int bk);
 
 /* A copy of the rows x cols operand X (which: 0 for A, 1 for B) with its leading dimension rounded
- * up to 8 bf16; *ld becomes the copy's (pad.cu) */
+ * up to 64 bf16; *ld becomes the copy's (pad.cu) */
 const bf16 *gemm_pad_bf16(int which, const bf16 *X, int *ld, int rows, int cols);
+/* Copies of A (M x K) and B (K x N) in one launch, their leading dimensions rounded up to 64 bf16;
+ * *A, *B, *lda and *ldb become the copies'.  Needs M and K multiples of 8, and A, B and their
+ * columns 16-byte aligned (pad.cu) */
+void gemm_pad_pair_bf16(const bf16 **A, int *lda, int M, int K, const bf16 **B, int *ldb, int N);
 
 /* 1 if p and every column start (p + j*ld) are 16-byte aligned for elements of `size` bytes */
 static inline int gemm_aligned16(const void *p, int ld, int size)

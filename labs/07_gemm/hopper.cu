@@ -765,6 +765,25 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
   return narrow_persistent_pays(M, N, K, lda, ldb, sms, path) ? 26 : path;
 }
 // ANCHOR_END: off_lines
+/* Padded copies where step 16's (128,128) tiles would read both operands off 128-byte lines, every
+ * other column starting in the middle of a 32-byte sector (lda and ldb 8 more than a multiple of
+ * 16): there the copies (pad.cu, one launch) cost less than the loads they spare, and the route on
+ * the copies is the one for operands on lines (step 26's narrow tiles, mostly).  H200, the best
+ * path with and without the copies in one process, at shapes whose route was step 16: with both
+ * leading dimensions 8 more than a multiple of 16, faster at all 17, by 3.9-34.7% (1160^3 0.650 ->
+ * 0.802 of cuBLAS, 1080 x 1080 x 3000 0.509 -> 0.675, 744 x 1528 x 1816 0.427 -> 0.575); with one of
+ * them so, 10.5% slower to 13.1% faster (+3% on average, 17 shapes); with both multiples of 16,
+ * slower at all 12, by 4.9-27.3%, as where the route already reads B in clusters (steps 14, 20, 24,
+ * 27: 1800^3 0.847 -> 0.785, 5000^3 0.874 -> 0.799).  Checked at 17 other random shapes where the
+ * rule holds: faster at all 17, by 6.3-34.6%, 19.5% on average (936 x 1424 x 5176 0.423 -> 0.547,
+ * 2152 x 648 x 1864 0.619 -> 0.833). */
+// ANCHOR: sector_pad
+int gh_pad_pays(int M, int N, int K, int lda, int ldb, int sms)
+{
+  return lda % 16 == 8 && ldb % 16 == 8 && M % 8 == 0 && K % 8 == 0 &&
+         gh_best_path(M, N, K, lda, ldb, sms) == 16;
+}
+// ANCHOR_END: sector_pad
 /* What step 17's launcher runs for operands whose addresses are 16-byte aligned (as cudaMalloc's)
  * with leading dimensions lda and ldb, on an sm_90 GPU of `sms` SMs: gh_route's rule below GH_MIN_K
  * where a leading dimension is not a multiple of 8 bf16, else the best path's kernel (--route and
@@ -773,6 +792,8 @@ int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms)
 {
   if (thin_pays(M, N, K)) return 28;
   if (K < GH_MIN_K && (lda % 8 || ldb % 8)) return short_k_route(M, N, K, 1);
+  if (gh_pad_pays(M, N, K, lda, ldb, sms))            // the copies' leading dimensions (pad.cu)
+    return gh_best_path(M, N, K, (M + 63) / 64 * 64, (K + 63) / 64 * 64, sms);
   return gh_best_path(M, N, K, lda, ldb, sms);
 }
 

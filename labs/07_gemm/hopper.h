@@ -69,6 +69,10 @@ int gh_best_path_unclustered(int M, int N, int K, int sms);
  * 9 or 8 where K < 128 and lda or ldb is not a multiple of 8 (the fallbacks of gh_route), else
  * gh_best_path */
 int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms);
+/* 1 where the best path first copies A and B to leading dimensions of a multiple of 64 (pad.cu's
+ * gemm_pad_pair_bf16) and routes the copies: the route is step 16, lda and ldb are both 8 more than
+ * a multiple of 16, and M and K multiples of 8 */
+int gh_pad_pays(int M, int N, int K, int lda, int ldb, int sms);
 /* step 19's parts: how many CTAs share each (128,128) tile's k loop (1: no split), up to 3, or a
  * power of two up to GH_SPLIT_MAX; with 4 or more, the fix-up is shared out among the parts */
 #define GH_SPLIT_MAX 64

@@ -14,6 +14,10 @@
  * same costs a caller whose own leading dimension is a multiple of 8 but not of 64: 4104^3 runs at
  * 0.59 of cuBLAS.  Copying such operands too was measured and not kept: 4104^3 0.59 -> 0.62, but
  * 2000^3 (ld 2000) 0.985 -> 0.52 and 1000^3 0.86 -> 0.58, where the copy costs more than it saves.
+ * One case came back later (gemm_pad_pair_bf16 below, both operands in one launch): where the best
+ * path would run step 16's (128,128) tiles with both leading dimensions 8 more than a multiple of 16
+ * (1160, 1400, ...), so that every other column starts inside a 32-byte sector; hopper.cu's
+ * gh_pad_pays has the measurements.
  */
 #include "gemm.h"
 #include "labkit.h"
@@ -33,4 +37,39 @@ const bf16 *gemm_pad_bf16(int which, const bf16 *X, int *ld, int rows, int cols)
                              cudaMemcpyDeviceToDevice, 0));
   *ld = ldp;
   return (const bf16 *)buf[which];
+}
+
+/* Both operands at once, where their columns are 16-byte aligned but start off 128-byte lines (the
+ * best path asks for it, gh_pad_pays in hopper.cu): one CTA a column, of A for the first K CTAs, of
+ * B for the next N, copied in 16-byte chunks.  One launch in place of two cudaMemcpy2DAsync calls:
+ * the copy is the whole cost here, a few microseconds. */
+// ANCHOR: pad_pair
+__global__ void pad_pair_kernel(const bf16 *A, int lda, int arows, int acols, bf16 *Ap, int ldap, const bf16 *B,
+                                int ldb, int brows, bf16 *Bp, int ldbp)
+{
+  int c = blockIdx.x, b = c >= acols, rows = b ? brows : arows;
+  const bf16 *src = b ? B + (size_t)(c - acols) * ldb : A + (size_t)c * lda;
+  bf16 *dst = b ? Bp + (size_t)(c - acols) * ldbp : Ap + (size_t)c * ldap;
+  for (int r = threadIdx.x; r < rows / 8; r += blockDim.x) ((uint4 *)dst)[r] = ((const uint4 *)src)[r];
+}
+// ANCHOR_END: pad_pair
+
+void gemm_pad_pair_bf16(const bf16 **A, int *lda, int M, int K, const bf16 **B, int *ldb, int N)
+{
+  static void *buf[2];
+  static size_t cap[2];
+  int ldap = (M + 63) / 64 * 64, ldbp = (K + 63) / 64 * 64;
+  size_t bytes[2] = { (size_t)ldap * K * 2, (size_t)ldbp * N * 2 };
+  for (int i = 0; i < 2; ++i)
+    if (bytes[i] > cap[i]) {
+      if (buf[i]) LK_CHECK(cudaFree(buf[i]));
+      LK_CHECK(cudaMalloc(&buf[i], bytes[i]));
+      cap[i] = bytes[i];
+    }
+  pad_pair_kernel<<<K + N, 128>>>(*A, *lda, M, K, (bf16 *)buf[0], ldap, *B, *ldb, K, (bf16 *)buf[1], ldbp);
+  LK_LAUNCH();
+  *A = (const bf16 *)buf[0];
+  *lda = ldap;
+  *B = (const bf16 *)buf[1];
+  *ldb = ldbp;
 }
