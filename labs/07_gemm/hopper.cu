@@ -772,9 +772,9 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
  * path with and without the copies in one process, at shapes whose route was step 16: with both
  * leading dimensions 8 more than a multiple of 16, faster at all 17, by 3.9-34.7% (1160^3 0.650 ->
  * 0.802 of cuBLAS, 1080 x 1080 x 3000 0.509 -> 0.675, 744 x 1528 x 1816 0.427 -> 0.575); with one of
- * them so, 10.5% slower to 13.1% faster (+3% on average, 17 shapes); with both multiples of 16,
- * slower at all 12, by 4.9-27.3%, as where the route already reads B in clusters (steps 14, 20, 24,
- * 27: 1800^3 0.847 -> 0.785, 5000^3 0.874 -> 0.799).  Checked at 17 other random shapes where the
+ * them so, 10.5% slower to 15.3% faster (+4% on average, 19 shapes); with both multiples of 16,
+ * slower at all 13, by 2.2-27.3%; and slower at most shapes where the route already reads B in
+ * clusters (steps 14, 20, 24, 27: 1800^3 0.847 -> 0.785, 5000^3 0.874 -> 0.799).  Checked at 17 other random shapes where the
  * rule holds: faster at all 17, by 6.3-34.6%, 19.5% on average (936 x 1424 x 5176 0.423 -> 0.547,
  * 2152 x 648 x 1864 0.619 -> 0.833). */
 // ANCHOR: sector_pad
