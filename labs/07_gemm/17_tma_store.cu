@@ -196,7 +196,7 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
   }
   if (route == 14 || route == 23) {                      // step 14's clusters with this step's epilogue, ...
     if (gh_clusters(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 1, route == 23)) return;
-    route = gh_best_path_unclustered(M, N, K, gh_sm_count());   // ... or, where TMA may not write C, the rest
+    route = gh_best_path_unclustered(M, N, K, sms);      // ... or, where TMA may not write C, the rest
   }
   switch (route) {
   case 28: gemm_28_thin(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;

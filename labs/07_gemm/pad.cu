@@ -41,8 +41,8 @@ const bf16 *gemm_pad_bf16(int which, const bf16 *X, int *ld, int rows, int cols)
 
 /* Both operands at once, where their columns are 16-byte aligned but start off 128-byte lines (the
  * best path asks for it, gh_pad_pays in hopper.cu): one CTA a column, of A for the first K CTAs, of
- * B for the next N, copied in 16-byte chunks.  One launch in place of two cudaMemcpy2DAsync calls:
- * the copy is the whole cost here, a few microseconds. */
+ * B for the next N, copied in 16-byte chunks.  One launch in place of two cudaMemcpy2DAsync calls,
+ * which were slower than no copy at every shape tried (hopper.cu's gh_pad_pays). */
 // ANCHOR: pad_pair
 __global__ void pad_pair_kernel(const bf16 *A, int lda, int arows, int acols, bf16 *Ap, int ldap, const bf16 *B,
                                 int ldb, int brows, bf16 *Bp, int ldbp)
