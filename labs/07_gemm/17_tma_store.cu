@@ -168,7 +168,9 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
 {
   // ANCHOR: route
   /* the best path by the shape (hopper.cu): step 28's kernels on the CUDA cores where C has 1 or 2 rows
-   * or columns or K is 1 or 2 (or up to 8, C small); step 14's clusters with this step's epilogue in
+   * or columns or K is 1 or 2 (or up to 8, C small); step 25's narrow tiles where C has 64 rows or
+   * columns or fewer; step 29's (128,96) tiles, one a CTA, where they fit on the SMs at once, step
+   * 20's (64,128) CTAs do not, and K <= 3072; step 14's clusters with this step's epilogue in
    * place of persistent tiles where B's columns lie off 128-byte lines, or step 27's Stream-K over
    * pairs of tiles in the same clusters where whole tiles' last wave would leave many of them idle;
    * step 14's clusters also in place of (128,256) or (192,192) tiles where the k loop is long and they
@@ -180,7 +182,8 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
    * (64,128) tiles where they fit on the SMs at once and its estimate is the lowest; step 16's kernel
    * where C's (128,128) tiles fit on the SMs at once (one tile per CTA, twice as many SMs at work as
    * (128,256) tiles), but where it would read both operands off lines with every other column starting
-   * inside a 32-byte sector, padded copies of both and their own route (gh_pad_pays), or step 19's
+   * inside a 32-byte sector, padded copies of both and their own route (gh_pad_pays; for step 29,
+   * where K >= 1024), or step 19's
    * where the SMs hold two parts of each tile or more; step 12 under 3 tiles of (128,256) per SM;
    * there, where B's columns lie off lines, step 27 or step 14's clusters in place of step 12 and of
    * Stream-K, and step 24's (192,192) tiles in clusters in place of step 21's, and where they lie on
@@ -210,6 +213,7 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
   case 16: gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 19: gemm_19_split_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 20: gemm_20_small_tiles(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
+  case 29: gemm_29_one_wave(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 12: gemm_12_warp_specialized(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   }
   // ANCHOR_END: route

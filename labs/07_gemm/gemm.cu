@@ -375,8 +375,9 @@ static const version versions[] = {
   { 26, "26_tile_192_narrow", BF16, NULL, gemm_26_tile_192_narrow },
   { 27, "27_stream_k_clusters", BF16, NULL, gemm_27_stream_k_clusters },
   { 28, "28_thin", BF16, NULL, gemm_28_thin },
+  { 29, "29_one_wave", BF16, NULL, gemm_29_one_wave },
 };
-#define MAX_ID 28
+#define MAX_ID 29
 #define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
 static int selected[MAX_ID + 1];   /* by id */
@@ -883,6 +884,7 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
                            : step == 25 ? "25, narrow tiles: (64,64), C's narrow side on the MMA's n"
                            : step == 22 ? "22, Stream-K over (192,192) tiles"
                            : step == 20 ? "20, small tiles, a (64,128) tile a CTA"
+                           : step == 29 ? "29, one wave of (128,96) tiles, a tile a CTA"
                            : step == 12 ? "12, whole tiles, one launch"
                            : step == 9 ? "9, K < 128, an unaligned operand (mma.sync; C through shared memory)"
                            : step == 8 ? "8, predicated (K < 128, a tiny problem, an unaligned operand)"
@@ -1054,6 +1056,7 @@ static int cublas_choice(lk_args *args, const char *list)
     else if (step == 21 || step == 22 || step == 24) bm = bn = 192;
     else if (step == 26) bm = 192, bn = gh_narrow_bn(M, N, K, sms);
     else if (step == 16 || step == 19) bm = bn = 128;
+    else if (step == 29) bm = 128, bn = 96;
     char tiles[96] = "";
     int ctas, exact = gh_route_exact_parts(step, M, N, K, sms, &ctas);   /* Stream-K's exact split, or 0 */
     int parts = step == 19 ? gh_split_parts(M, N, K, sms) : exact ? exact : 1;

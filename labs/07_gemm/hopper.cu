@@ -712,7 +712,8 @@ static int exact_split_pays(int M, int N, int K, int sms)
          !(tile_192 < stream_k && tile_192 < whole);
 }
 // ANCHOR_END: exact_split_pays
-/* the best path: step 28 where thin_pays holds; else the route by the shape, and where that runs (128,256) or (192,192) tiles
+/* the best path: step 28 where thin_pays holds; step 25 where narrow_pays does; step 29 where
+ * one_wave_pays does; else the route by the shape, and where that runs (128,256) or (192,192) tiles
  * persistently (whole or by Stream-K, 3 tiles of (128,256) an SM or more: so steps 16, 19 and 20
  * never meet the clusters), clusters in their place: where B is off lines, step 27's Stream-K in
  * clusters where stream_k_clusters_pay holds, else step 14's; step 23's where A is off lines and
@@ -736,10 +737,22 @@ static int thin_pays(int M, int N, int K)
   return M <= GH_THIN_SIDE || N <= GH_THIN_SIDE || K <= 2 || (K <= 8 && (double)M * N * (1 + 0.36 * K) <= GH_THIN_SMALL);
 }
 // ANCHOR_END: thin_pays
+// ANCHOR: one_wave_pays
+/* Step 29's (128,96) tiles, one a CTA (29_one_wave.cu has the measurements): where they fit on the
+ * SMs at once and step 20's (64,128) CTAs do not, so that they put more SMs to work than step 26's
+ * (192,96) tiles or step 16's (128,128) ones, with no fix-up; up to K = GH_ONE_WAVE_MAX_K, beyond
+ * which Stream-K's share of the k loops on every SM pays for its fix-up */
+#define GH_ONE_WAVE_MAX_K 3072
+static int one_wave_pays(int M, int N, int K, int sms)
+{
+  return tiles_of(M, N, 128, 96) <= sms && small_tile_ctas(M, N) > sms && K <= GH_ONE_WAVE_MAX_K;
+}
+// ANCHOR_END: one_wave_pays
 int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
 {
   if (thin_pays(M, N, K)) return 28;                   // a side of C, or K, of a few: step 28
   if (narrow_pays(M, N)) return 25;                    // C 64 rows or columns or fewer: step 25's tiles
+  if (one_wave_pays(M, N, K, sms)) return 29;          // (128,96) tiles fit at once, step 20's do not
   int path = gh_best_path_unclustered(M, N, K, sms);
   // ANCHOR: few_waves
   if (!persistent_pays(M, N, sms)) {                   // under three waves: first, waves of
@@ -776,12 +789,16 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
  * slower at all 13, by 2.2-27.3%; and slower at most shapes where the route already reads B in
  * clusters (steps 14, 20, 24, 27: 1800^3 0.847 -> 0.785, 5000^3 0.874 -> 0.799).  Checked at 17 other random shapes where the
  * rule holds: faster at all 17, by 6.3-34.6%, 19.5% on average (936 x 1424 x 5176 0.423 -> 0.547,
- * 2152 x 648 x 1864 0.619 -> 0.833). */
+ * 2152 x 648 x 1864 0.619 -> 0.833).  Where the route is step 29, the copies pay from K =
+ * GH_PAD_ONE_WAVE_MIN_K on (29_one_wave.cu has the shapes): faster at all 10 shapes with K from 1176
+ * up, by 3.3-16.0%, slower at 5 of the 6 with K up to 872. */
 // ANCHOR: sector_pad
+#define GH_PAD_ONE_WAVE_MIN_K 1024
 int gh_pad_pays(int M, int N, int K, int lda, int ldb, int sms)
 {
-  return lda % 16 == 8 && ldb % 16 == 8 && M % 8 == 0 && K % 8 == 0 &&
-         gh_best_path(M, N, K, lda, ldb, sms) == 16;
+  if (lda % 16 != 8 || ldb % 16 != 8 || M % 8 || K % 8) return 0;
+  int path = gh_best_path(M, N, K, lda, ldb, sms);
+  return path == 16 || (path == 29 && K >= GH_PAD_ONE_WAVE_MIN_K);
 }
 // ANCHOR_END: sector_pad
 /* What step 17's launcher runs for operands whose addresses are 16-byte aligned (as cudaMalloc's)

@@ -50,10 +50,11 @@ fi
 n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
-# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 59 chosen ones) on
+# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 62 chosen ones) on
 # 132 SMs, with lda = M and ldb = K: below K = 128 with M or K not a multiple of 8, step 9 (or
 # step 8 for a tiny problem, as gh_route), and with both, never 8 or 9 but the rules below; where
-# M or N is 64 or less, step 25's narrow tiles, and only there; below 3 (128,256) tiles per SM with
+# M or N is 64 or less, step 25's narrow tiles, and only there; step 29 exactly where its (128,96)
+# tiles fit on the SMs at once, step 20's CTAs do not and K <= 3072; below 3 (128,256) tiles per SM with
 # neither operand off lines, step 26 exactly where its (192,96) or (192,128) tiles (whichever
 # estimate is lower) fit in one wave or the route would run (128,256) tiles (step 12 or 15), step
 # 20's CTAs do not fit, and its estimate is below the other four; from 3 (128,256) tiles per SM on,
@@ -85,8 +86,9 @@ n=$(grep -c '^  ok ' "$tmp/out")
 # (U <= 132), step 20 only where its CTAs (one per (64,128) tile, in pairs along m) do; step 19 only with 2 to 64 parts, U x parts <= 132 and 4 k tiles a part or more: all
 # the limits allow up to 3, with the owner's fix-up, and beyond the largest power of two, shared.
 # Padded copies first (a "route padded:" line before the route) only where M and K are both 8 more
-# than a multiple of 16 and the (128,128) tiles fit; the route on the copies follows the rules above
-# as for operands on lines; and never step 16 where M and K are both so.
+# than a multiple of 16 and the (128,128) tiles fit, and where the route is step 29 exactly where
+# they are so and K >= 1024; the route on the copies follows the rules above as for operands on
+# lines; and never step 16 where M and K are both so.
 # fp32 (step 18's launcher): its three estimates against their formulas, over T (128,256) tiles of
 # k k tiles of 8; step 10 where whole tiles' is the lowest, else split-K in p = min(132 / T, k / 4,
 # 32) parts where p >= 2 and its estimate is below Stream-K's, else Stream-K
@@ -127,9 +129,11 @@ shapes="$shapes 3584x3584x1024,2048x2048x2048"
 # tiles (6656 x 1856 x 640, 10432 x 1536 x 5120, 11456 x 1920 x 1728) and of step 15's Stream-K
 # (6144 x 4224 x 4544); not at 5696 x 2752 x 2304 (its estimate 1.5% below step 17's, short of 2%)
 shapes="$shapes 6656x1856x640,6144x4224x4544,10432x1536x5120,11456x1920x1728,5696x2752x2304"
-# and four where step 16 would read both operands off lines: padded copies first where M and K are
-# both 8 more than a multiple of 16 (1160^3, 1080 x 1080 x 3000), not at 1200^3 or 1240 x 1240 x 2000
-shapes="$shapes 1160x1160x1160,1080x1080x3000,1200x1200x1200,1240x1240x2000"
+# and seven where step 16 or 29 would read both operands off lines: padded copies first where M and
+# K are both 8 more than a multiple of 16 (step 29: 1160^3, 1080 x 1080 x 3000; step 16: 1400^3,
+# 1096 x 1776 x 456), not at 1200^3 or 1240 x 1240 x 2000, nor for step 29 below K = 1024
+# (1224 x 816 x 472)
+shapes="$shapes 1160x1160x1160,1080x1080x3000,1200x1200x1200,1240x1240x2000,1400x1400x1400,1096x1776x456,1224x816x472"
 bad=0
 for list in $shapes; do
 	CUDA_VISIBLE_DEVICES= "$bin" --route "$list" --sms 132 >>"$tmp/route" 2>&1 || bad=$((bad + 1))
@@ -160,10 +164,15 @@ awk '
 		narrow = (M < N ? M : N) <= 64
 		if ((step == 25) != narrow) fail("step 25 against its rule (C 64 rows or columns or fewer)")
 		if (narrow) next
+		V = int((int((M + 63) / 64) + 1) / 2) * 2 * int((N + 127) / 128)
+		sector = M % 16 == 8 && K % 16 == 8   # lda = M, ldb = K
+		wave29 = int((M + 127) / 128) * int((N + 95) / 96) <= 132 && V > 132 && K <= 3072
+		if ((step == 29) != wave29)
+			fail("step 29 against its rule ((128,96) tiles in one wave, step 20 CTAs too many, K at most 3072)")
+		if (wave29) { if (pad != (sector && K >= 1024)) fail("padded copies against their rule for step 29"); next }
 		T = int((M + 127) / 128) * int((N + 255) / 256)
 		big = step == 21 || step == 22 || step == 24; many = T >= 3 * 132
 		offB = K % 8 == 0 && K % 64 != 0; offA = M % 8 == 0 && M % 64 != 0
-		sector = M % 16 == 8 && K % 16 == 8   # lda = M, ldb = K
 		if (pad && !(sector && U <= 132)) fail("padded copies against their rule")
 		if (!pad && sector && step == 16) fail("step 16 with both operands inside sectors, not padded")
 		if (pad) offA = offB = 0   # the copies lie on lines
@@ -171,7 +180,6 @@ awk '
 		e128 = int((int((M + 191) / 192) * int((N + 127) / 128) + 131) / 132) * 0.8 * k + 2
 		bn = e96 <= e128 ? 96 : 128; e = bn == 96 ? e96 : e128
 		if (b[3] + 0 != bn || y < e - 0.051 || y > e + 0.051) fail("step 26 estimate " $19 " " y ", not (192," bn ") " e)
-		V = int((int((M + 63) / 64) + 1) / 2) * 2 * int((N + 127) / 128)
 		route256 = !(t < s && t < w) && (s < w || U > 132)   # the route would run step 12 or 15
 		wave = !many && !offA && !offB && V > 132 && (int((M + 191) / 192) * int((N + bn - 1) / bn) <= 132 || route256) &&
 			y < s && y < w && y < t && y < x
@@ -236,16 +244,17 @@ awk '
 		if ((step == 18 && x < s) != ($0 ~ ("split-K, each tile in " p " parts$"))) fail("fp32: split-K against its estimates") }
 ' "$tmp/route" >"$tmp/route-bad" || bad=$((bad + 1))   # an awk error fails the check too
 bad=$((bad + $(wc -l <"$tmp/route-bad")))
-if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 239 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 239 ] &&
+if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 242 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 242 ] &&
 	[ "$(grep -c '^route padded: ' "$tmp/route")" -ge 2 ] &&
 	[ "$(grep -c -- '-> step 22,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 14,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 23,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 24,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 25,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 26,' "$tmp/route")" -ge 4 ] &&
+	[ "$(grep -c -- '-> step 29,' "$tmp/route")" -ge 4 ] &&
 	[ "$(grep -c -- '-> step 27,' "$tmp/route")" -ge 10 ] && [ "$(grep -c -- '-> step 18, split-K' "$tmp/route")" -ge 10 ] &&
 	[ "$(grep -c -- '-> step 18, Stream-K' "$tmp/route")" -ge 10 ]; then
-	ok "07_gemm --route at 180 random shapes and 59 chosen ones: every choice follows its rules, its estimates and the split's limits"
+	ok "07_gemm --route at 180 random shapes and 62 chosen ones: every choice follows its rules, its estimates and the split's limits"
 else
-	not_ok "07_gemm --route breaks its rules at $bad of 239 shapes"; head -5 "$tmp/route-bad"
+	not_ok "07_gemm --route breaks its rules at $bad of 242 shapes"; head -5 "$tmp/route-bad"
 fi
 
 for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" "--pdl 2" "--pdl" \

@@ -1,0 +1,155 @@
+/* Step 29 -- (128,96) tiles, one a CTA: one wave where larger tiles leave SMs idle.
+ *
+ * What changes from steps 20 and 26: between the problems whose (64,128) tiles fit on the SMs at
+ * once (step 20) and those of several waves, there is a band of about one wave -- C from about
+ * 1024 x 1024 to 1280 x 1280 -- where the best path ran step 26's (192,96) tiles or step 16's
+ * (128,128) ones: 1152^3 has 72 tiles of (192,96) and 81 of (128,128), so 51 or 60 of 132 SMs
+ * idle.  cuBLAS runs (128,96) or (96,128) tiles there (07_gemm --cublas-choice): 108 of them at
+ * 1152^3.  Here a CTA computes one (128,96) tile with the whole k loop, as step 20's does, and
+ * writes C: two consumer warpgroups, each one m64n96k16 chain over its 64 rows (48 accumulators
+ * per thread), beside one producer warpgroup.  A stage is A's two (64 m, 64 k) boxes and one
+ * (64 k, 96 n) box of B, 28 KiB; 6 stages.  A stage is released by the 8 consumer warps.  Once
+ * both consumers are done with the k loop (named barrier 1, the 256 consumer threads), the stages
+ * are free, and each consumer stages its three 32-column slices there for TMA stores where C
+ * allows them, else writes C from its registers.  No fix-up, no workspace, nothing persistent.
+ *
+ * Measured (H200; ratios to cuBLAS in the same run, the route before in brackets):
+ *   1152^3 1.130 (step 26: 0.891), 1216^3 1.117 (0.901), 1280 x 1152 x 1152 1.010 (0.796),
+ *   1024 x 1536 x 1024 1.261 (0.981), 1088^3 1.283 (1.022), 1200^3 1.085 (step 16: 0.760),
+ *   1216 x 1216 x 2048 0.848 (0.698), 1152 x 1152 x 4096 0.743 (step 22: 0.676).  Where step
+ *   20's CTAs fit it lost: 1000^3 0.792 (1.079), 1024^3 0.994 (1.237), 896^3 1.126 (1.357); and to
+ *   step 19's split-K at 1024 x 1024 x 4096 (0.548 against 0.803).
+ *   At 33 random shapes of the band (K from 288 to 3072, none used to set the rule), this step
+ *   against the route before, in one process: faster at 32, by 0.6-58.6%, 30% on average, 6.7%
+ *   slower at 1680 x 736 x 2552; the median ratio to cuBLAS 0.74 -> 0.90.  Above K = 3072 it lost
+ *   at 16 of 23 shapes in two runs (1224 x 856 x 7840 0.583 -> 0.489): with a long k loop Stream-K's share of
+ *   it on every SM pays for its fix-up, and the (128,96) tiles leave SMs idle for the whole loop.
+ *   So the best path takes this step where its tiles fit at once, step 20's CTAs do not, and K <=
+ *   3072 (hopper.cu, one_wave_pays).
+ *   With both leading dimensions 8 more than a multiple of 16 (pad.cu's padded copies, hopper.cu,
+ *   gh_pad_pays), the copies and this step against this step on the operands as they lie, at 16
+ *   shapes: from K = 1176 on the copies were faster at all 10, by 3.3-16.0%; up to K = 872 slower at
+ *   5 of 6.  So the copies come first where K >= 1024. */
+#include "hopper.h"
+#include "labkit.h"
+
+#define S29_BM 128
+#define S29_BN 96
+#define S29_STAGES 6
+#define S29_STAGE_A (S29_BM * GH_BK * 2)        /* 16 KiB: A's two (64 m, 64 k) boxes */
+#define S29_STAGE_B (S29_BN * GH_BK * 2)        /* 12 KiB: one (64 k, 96 n) box of B */
+#define S29_SMEM (S29_STAGES * (S29_STAGE_A + S29_STAGE_B) + 2 * S29_STAGES * 8 + 1024)
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+/* the two consumer warpgroups, 256 threads, meet on named barrier 1 */
+__device__ static inline void s29_consumers_sync(void) { asm volatile("bar.sync 1, 256;\n" ::: "memory"); }
+#endif
+
+// ANCHOR: kernel
+__global__ void __launch_bounds__(384, 1)
+k29_one_wave(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
+             const __grid_constant__ CUtensorMap tC, int tma_c, int M, int N, int K, float alpha, float beta,
+             float *C, int ldc)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  extern __shared__ uint8_t raw[];
+  uint8_t *sa = (uint8_t *)(((uintptr_t)raw + 1023) & ~(uintptr_t)1023), *sb = sa + S29_STAGES * S29_STAGE_A;
+  uint64_t *full = (uint64_t *)(sb + S29_STAGES * S29_STAGE_B), *empty = full + S29_STAGES;
+  int tid = threadIdx.x, wg = tid / 128;
+  int tm = blockIdx.x, tn = blockIdx.y;                  // local_tile(mC, (_128,_96), (tm,tn))
+  int ktiles = (K + GH_BK - 1) / GH_BK;
+  if (tid == 0) {
+    gh_tma_prefetch_map(&tA);
+    gh_tma_prefetch_map(&tB);
+    if (tma_c) gh_tma_prefetch_map(&tC);
+    for (int s = 0; s < S29_STAGES; ++s) { gh_bar_init(&full[s], 1); gh_bar_init(&empty[s], 8); }
+    gh_fence_bar_init();
+  }
+  __syncthreads();
+  gh_grid_wait();                                        // PDL: the launch ahead has ended
+  gh_grid_release();
+  if (wg == 0) {                                         // the producer
+    GH_SETMAXNREG_DEC(40);
+    if (tid == 0)
+      for (int kt = 0; kt < ktiles; ++kt) {
+        int s = kt % S29_STAGES;
+        if (kt >= S29_STAGES) gh_bar_wait(&empty[s], (kt / S29_STAGES - 1) & 1);
+        uint8_t *a = sa + s * S29_STAGE_A, *b = sb + s * S29_STAGE_B;
+        gh_bar_expect(&full[s], S29_STAGE_A + S29_STAGE_B);
+        gh_tma_load(a, &tA, &full[s], tm * S29_BM, kt * GH_BK);
+        gh_tma_load(a + GH_BOX_A, &tA, &full[s], tm * S29_BM + 64, kt * GH_BK);
+        gh_tma_load(b, &tB, &full[s], kt * GH_BK, tn * S29_BN);
+      }
+  } else {                                               // consumer c: rows 64 c .. 64 c + 63 of the tile
+    GH_SETMAXNREG_INC(232);
+    int c = wg - 1;
+    float acc[64];
+#pragma unroll
+    for (int j = 0; j < 64; ++j) acc[j] = 0.0f;
+    gh_fence_acc64(acc);
+    for (int kt = 0; kt < ktiles; ++kt) {
+      int s = kt % S29_STAGES;
+      gh_bar_wait(&full[s], (kt / S29_STAGES) & 1);
+      const uint8_t *a = sa + s * S29_STAGE_A + c * GH_BOX_A, *b = sb + s * S29_STAGE_B;
+      gh_wgmma_fence();
+#pragma unroll
+      for (int kk = 0; kk < GH_BK / 16; ++kk)
+        gh_wgmma_96(acc, gh_desc(a + kk * 2048, GH_BOX_A, 1024), gh_desc(b + kk * 32, 16, 1024));
+      gh_wgmma_commit();
+      GH_WGMMA_WAIT(1);
+      if (kt > 0 && tid % 32 == 0) gh_bar_arrive(&empty[(kt - 1) % S29_STAGES]);
+    }
+    GH_WGMMA_WAIT(0);
+    gh_fence_acc64(acc);
+    int row0 = tm * S29_BM + 64 * c, col0 = tn * S29_BN;
+    if (tma_c) {
+      uint8_t *stage = sa + c * 3 * 8192;                // the stages are free once both consumers are done
+      s29_consumers_sync();
+      if (row0 < M) {
+#pragma unroll
+        for (int q = 0; q < 3; ++q) gh_stage_slice(stage + q * 8192, acc, q, alpha);
+        gh_fence_proxy_async();
+        gh_wg_sync(c);
+        if (tid % 128 == 0) {
+#pragma unroll
+          for (int q = 0; q < 3; ++q) {
+            gh_tma_store(&tC, stage + q * 8192, row0, col0 + 32 * q);
+            gh_tma_store(&tC, stage + q * 8192 + 4096, row0 + 32, col0 + 32 * q);
+          }
+          gh_store_commit();
+          gh_store_wait_read_all();
+        }
+      }
+    } else if (row0 < M)
+      gh_epilogue_cols(acc, 12, row0, col0, M, N, alpha, beta, C, ldc);
+  }
+#endif
+}
+// ANCHOR_END: kernel
+
+void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                      float *C, int ldc)
+{
+  int tiles_m = (M + S29_BM - 1) / S29_BM, tiles_n = (N + S29_BN - 1) / S29_BN;
+  if (tiles_n > 65535) {                                 // more than a grid's y holds: the best path
+    gemm_17_tma_store(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
+  gh_operands op;
+  if (!gh_prepare_box(M, N, K, A, lda, B, ldb, &op, S29_BN)) {   // B in (64 k, 96 n) boxes
+    gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
+  static int ready;
+  if (!ready) {
+    LK_CHECK(cudaFuncSetAttribute(k29_one_wave, cudaFuncAttributeMaxDynamicSharedMemorySize, S29_SMEM));
+    ready = 1;
+  }
+  CUtensorMap tC = { { 0 } };
+  int tma_c = gh_tma_c(&tC, M, N, 0, beta, C, ldc);
+  cudaLaunchConfig_t cfg;
+  cudaLaunchAttribute attr[2];
+  gh_launch_config(&cfg, attr, dim3((unsigned)tiles_m, (unsigned)tiles_n), 384, S29_SMEM, 1);
+  LK_CHECK(cudaLaunchKernelEx(&cfg, k29_one_wave, op.a, op.b, tC, tma_c, M, N, K, alpha, beta, C, ldc));
+  LK_CHECK(cudaGetLastError());
+}
