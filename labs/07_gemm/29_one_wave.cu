@@ -29,7 +29,13 @@
  *   With both leading dimensions 8 more than a multiple of 16 (pad.cu's padded copies, hopper.cu,
  *   gh_pad_pays), the copies and this step against this step on the operands as they lie, at 16
  *   shapes: from K = 1176 on the copies were faster at all 10, by 3.3-16.0%; up to K = 872 slower at
- *   5 of 6.  So the copies come first where K >= 1024. */
+ *   5 of 6.  So the copies come first where K >= 1024.
+ * Tried and not kept: pairs of CTAs along n in clusters of 2 that share A's boxes by TMA multicast
+ *   (as step 23's do), for the long k loops the rule leaves to Stream-K.  Beside this step alone,
+ *   10-20% faster at most of 22 shapes with K from 3120 to 15536, but still slower than the route
+ *   at 16 of them (912 x 1072 x 11352: 0.572 of cuBLAS against the route's 0.820); at K up to 3072,
+ *   2-8% slower than this step alone (1216^3: 0.614 against 1.118, its tiles along n odd, so the
+ *   pairs need 140 CTAs, a second wave). */
 #include "hopper.h"
 #include "labkit.h"
 
@@ -43,6 +49,12 @@
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 /* the two consumer warpgroups, 256 threads, meet on named barrier 1 */
 __device__ static inline void s29_consumers_sync(void) { asm volatile("bar.sync 1, 256;\n" ::: "memory"); }
+/* the accumulators stay in registers across the asynchronous MMAs (as gh_fence_acc does for 128) */
+__device__ static inline void s29_fence_acc(float d[48])
+{
+#pragma unroll
+  for (int i = 0; i < 48; ++i) asm volatile("" : "+f"(d[i])::"memory");
+}
 #endif
 
 // ANCHOR: kernel
@@ -83,10 +95,10 @@ k29_one_wave(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
   } else {                                               // consumer c: rows 64 c .. 64 c + 63 of the tile
     GH_SETMAXNREG_INC(232);
     int c = wg - 1;
-    float acc[64];
+    float acc[48];                                       // one m64n96 chain: 48 accumulators a thread
 #pragma unroll
-    for (int j = 0; j < 64; ++j) acc[j] = 0.0f;
-    gh_fence_acc64(acc);
+    for (int j = 0; j < 48; ++j) acc[j] = 0.0f;
+    s29_fence_acc(acc);
     for (int kt = 0; kt < ktiles; ++kt) {
       int s = kt % S29_STAGES;
       gh_bar_wait(&full[s], (kt / S29_STAGES) & 1);
@@ -100,7 +112,7 @@ k29_one_wave(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
       if (kt > 0 && tid % 32 == 0) gh_bar_arrive(&empty[(kt - 1) % S29_STAGES]);
     }
     GH_WGMMA_WAIT(0);
-    gh_fence_acc64(acc);
+    s29_fence_acc(acc);
     int row0 = tm * S29_BM + 64 * c, col0 = tn * S29_BN;
     if (tma_c) {
       uint8_t *stage = sa + c * 3 * 8192;                // the stages are free once both consumers are done
@@ -146,7 +158,8 @@ void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, 
     ready = 1;
   }
   CUtensorMap tC = { { 0 } };
-  int tma_c = gh_tma_c(&tC, M, N, 0, beta, C, ldc);
+  int tma_c = gh_tma_c_may(&tC, M, N, beta, C, ldc);    // TMA stores wherever C allows them, at any K:
+                                                         // the stages are free by then (as in step 20)
   cudaLaunchConfig_t cfg;
   cudaLaunchAttribute attr[2];
   gh_launch_config(&cfg, attr, dim3((unsigned)tiles_m, (unsigned)tiles_n), 384, S29_SMEM, 1);
