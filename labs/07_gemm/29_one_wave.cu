@@ -3,7 +3,7 @@
  * What changes from steps 20 and 26: between the problems whose (64,128) tiles fit on the SMs at
  * once (step 20) and those of several waves, there is a band of about one wave -- C from about
  * 1024 x 1024 to 1280 x 1280 -- where the best path ran step 26's (192,96) tiles or step 16's
- * (128,128) ones: 1152^3 has 72 tiles of (192,96) and 81 of (128,128), so 51 or 60 of 132 SMs
+ * (128,128) ones: 1152^3 has 72 tiles of (192,96) and 81 of (128,128), so 60 or 51 of 132 SMs
  * idle.  cuBLAS runs (128,96) or (96,128) tiles there (07_gemm --cublas-choice): 108 of them at
  * 1152^3.  Here a CTA computes one (128,96) tile with the whole k loop, as step 20's does, and
  * writes C: two consumer warpgroups, each one m64n96k16 chain over its 64 rows (48 accumulators
