@@ -236,7 +236,7 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
 #pragma unroll
     for (int j = 0; j < 64; ++j) acc[j] += __ldcg(slot + j * 256);
   }
-  if (tma_c) gh_epilogue_tma_whole(acc, sa + c * 32768, &tC, c, tm * S19_BM + 64 * c, tn * S19_BN, alpha);
+  if (tma_c) gh_epilogue_tma_whole(acc, 4, sa + c * 32768, &tC, c, tm * S19_BM + 64 * c, tn * S19_BN, alpha);
   else gh_epilogue_cols(acc, 16, tm * S19_BM + 64 * c, tn * S19_BN, M, N, alpha, beta, C, ldc);
   gh_grid_release();
 #endif

@@ -114,7 +114,7 @@ k20_small_tiles(const __grid_constant__ CUtensorMap tA, const __grid_constant__ 
     GH_WGMMA_WAIT(0);
     gh_fence_acc64(acc);
     if (tm * S20_BM < M) {                               // the tile past M (odd tiles_m) writes nothing
-      if (tma_c) gh_epilogue_tma_whole(acc, sa, &tC, 0, tm * S20_BM, tn * S20_BN, alpha);
+      if (tma_c) gh_epilogue_tma_whole(acc, 4, sa, &tC, 0, tm * S20_BM, tn * S20_BN, alpha);
       else gh_epilogue_cols(acc, 16, tm * S20_BM, tn * S20_BN, M, N, alpha, beta, C, ldc);
     }
   }

@@ -1,17 +1,18 @@
 /* Step 29 -- (128,96) tiles, one a CTA: one wave where larger tiles leave SMs idle.
  *
  * What changes from steps 20 and 26: between the problems whose (64,128) tiles fit on the SMs at
- * once (step 20) and those of several waves, there is a band of about one wave -- C from about
- * 1024 x 1024 to 1280 x 1280 -- where the best path ran step 26's (192,96) tiles or step 16's
+ * once (step 20) and those of several waves, there is a band of about one wave -- square C from
+ * 1025 to 1248 -- where the best path ran step 26's (192,96) tiles or step 16's
  * (128,128) ones: 1152^3 has 72 tiles of (192,96) and 81 of (128,128), so 60 or 51 of 132 SMs
  * idle.  cuBLAS runs (128,96) or (96,128) tiles there (07_gemm --cublas-choice): 108 of them at
  * 1152^3.  Here a CTA computes one (128,96) tile with the whole k loop, as step 20's does, and
  * writes C: two consumer warpgroups, each one m64n96k16 chain over its 64 rows (48 accumulators
  * per thread), beside one producer warpgroup.  A stage is A's two (64 m, 64 k) boxes and one
- * (64 k, 96 n) box of B, 28 KiB; 6 stages.  A stage is released by the 8 consumer warps.  Once
- * both consumers are done with the k loop (named barrier 1, the 256 consumer threads), the stages
- * are free, and each consumer stages its three 32-column slices there for TMA stores where C
- * allows them, else writes C from its registers.  No fix-up, no workspace, nothing persistent.
+ * (64 k, 96 n) box of B, 28 KiB; 6 stages.  A stage is released by the 8 consumer warps.  Where
+ * C allows TMA stores, both consumers meet once the k loop is done (named barrier 1, the 256
+ * consumer threads), so that the stages are free, and each stages its three 32-column slices
+ * there (gh_epilogue_tma_whole); else each writes C from its registers.  No fix-up, no workspace,
+ * nothing persistent.
  *
  * Measured (H200; ratios to cuBLAS in the same run, the route before in brackets):
  *   1152^3 1.130 (step 26: 0.891), 1216^3 1.117 (0.901), 1280 x 1152 x 1152 1.010 (0.796),
@@ -115,23 +116,8 @@ k29_one_wave(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
     s29_fence_acc(acc);
     int row0 = tm * S29_BM + 64 * c, col0 = tn * S29_BN;
     if (tma_c) {
-      uint8_t *stage = sa + c * 3 * 8192;                // the stages are free once both consumers are done
-      s29_consumers_sync();
-      if (row0 < M) {
-#pragma unroll
-        for (int q = 0; q < 3; ++q) gh_stage_slice(stage + q * 8192, acc, q, alpha);
-        gh_fence_proxy_async();
-        gh_wg_sync(c);
-        if (tid % 128 == 0) {
-#pragma unroll
-          for (int q = 0; q < 3; ++q) {
-            gh_tma_store(&tC, stage + q * 8192, row0, col0 + 32 * q);
-            gh_tma_store(&tC, stage + q * 8192 + 4096, row0 + 32, col0 + 32 * q);
-          }
-          gh_store_commit();
-          gh_store_wait_read_all();
-        }
-      }
+      s29_consumers_sync();                              // the stages are free once both consumers are done
+      if (row0 < M) gh_epilogue_tma_whole(acc, 3, sa + c * 3 * 8192, &tC, c, row0, col0, alpha);
     } else if (row0 < M)
       gh_epilogue_cols(acc, 12, row0, col0, M, N, alpha, beta, C, ldc);
   }

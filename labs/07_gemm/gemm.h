@@ -65,10 +65,11 @@ void gemm_27_stream_k_clusters(int M, int N, int K, float alpha, const bf16 *A, 
 /* step 28, thin problems on the CUDA cores (any GPU); gemm_28_kernel: the kernel its launcher runs
  * for a shape, 1 rows (M <= 8), 2 cols (N <= 8), 3 outer (K <= 64), 0 none (it runs the best path) */
 void gemm_28_thin(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
-void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 int gemm_28_kernel(int M, int N, int K);
 /* the parts its rows or cols kernel cuts each k loop into on a GPU of `sms` SMs, of *kpart k each */
 int gemm_28_parts(int M, int N, int K, int sms, int *kpart);
+/* step 29, one wave of (128,96) tiles, one a CTA */
+void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 
 /* The CTA tiling, done by the library on the host (gemm.cu): zipped_divide(mX, (BM,BK)) is
  * ((BM,BK),(ceil(M/BM),ceil(K/BK))):((_1,ld),(BM,BK*ld)), and local_tile(mX, tiler, (i,k)) is its

@@ -656,20 +656,21 @@ __device__ static inline void gh_held_rest(gh_held *h, int ktiles, uint8_t *stag
   h->row0 = -1;
 }
 // ANCHOR_END: held
-/* C = alpha * acc for the warpgroup's (64,128) at (row0, col0) where 32 KiB of shared memory are free
- * (the stages, once the k loop is done: steps 19 and 20): all 4 slices staged at once in `stage`,
- * so nothing waits for the TMA unit to read a buffer out, then 8 TMA stores. */
-__device__ static inline void gh_epilogue_tma_whole(const float acc[64], uint8_t *stage, const CUtensorMap *tC, int c,
-                                                   int row0, int col0, float alpha)
+/* C = alpha * acc for the warpgroup's (64, 32 slices) at (row0, col0) where 8 KiB a slice of shared
+ * memory are free (the stages, once the k loop is done): all slices staged at once in `stage`, so
+ * nothing waits for the TMA unit to read a buffer out, then 2 TMA stores a slice.  `slices` is a
+ * constant where it is called: 4, a (64,128) part (steps 19 and 20), or 3, a (64,96) one (step 29). */
+__device__ static inline void gh_epilogue_tma_whole(const float *acc, int slices, uint8_t *stage,
+                                                   const CUtensorMap *tC, int c, int row0, int col0, float alpha)
 {
   int t = threadIdx.x % 128;
 #pragma unroll
-  for (int q = 0; q < 4; ++q) gh_stage_slice(stage + q * 8192, acc, q, alpha);
+  for (int q = 0; q < slices; ++q) gh_stage_slice(stage + q * 8192, acc, q, alpha);
   gh_fence_proxy_async();                               // the writes, visible to the TMA unit ...
   gh_wg_sync(c);                                        // ... once all 128 threads have made them
   if (t == 0) {
 #pragma unroll
-    for (int q = 0; q < 4; ++q) {
+    for (int q = 0; q < slices; ++q) {
       gh_tma_store(tC, stage + q * 8192, row0, col0 + 32 * q);
       gh_tma_store(tC, stage + q * 8192 + 4096, row0 + 32, col0 + 32 * q);
     }
