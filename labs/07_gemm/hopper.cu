@@ -723,7 +723,7 @@ static int exact_split_pays(int M, int N, int K, int sms)
  * tiles or step 15's Stream-K where stream_k_clusters_pay holds, else step 14's clusters (in place
  * of step 15 only where few_waves_clusters_pay holds); under 3 tiles an SM, first, step 26's narrow
  * tiles where narrow_tiles_pay holds, and with B on lines step 22's exact split where
- * exact_split_pays holds */
+ * exact_split_pays holds; and last, step 29 wherever that route is step 16 and one_wave_band holds */
 // ANCHOR: thin_pays
 /* Step 28's kernels on the CUDA cores (28_thin.cu has the measurements): where C has at most
  * GH_THIN_SIDE rows or columns; where K is at most 2; and where K is at most 8 and the outer
@@ -739,16 +739,21 @@ static int thin_pays(int M, int N, int K)
 // ANCHOR_END: thin_pays
 // ANCHOR: one_wave_pays
 /* Step 29's (128,96) tiles, one a CTA (29_one_wave.cu has the measurements): where they fit on the
- * SMs at once and step 20's (64,128) CTAs do not, so that they put more SMs to work than step 26's
- * (192,96) tiles or step 16's (128,128) ones, with no fix-up; up to K = GH_ONE_WAVE_MAX_K, beyond
- * which Stream-K's share of the k loops on every SM pays for its fix-up */
+ * SMs at once and step 20's (64,128) CTAs do not (one_wave_band), so that they put more SMs to work
+ * than step 26's (192,96) tiles or step 16's (128,128) ones, with no fix-up; up to K =
+ * GH_ONE_WAVE_MAX_K, beyond which Stream-K's share of the k loops on every SM pays for its fix-up
+ * (at longer k loops, only in place of step 16: gh_best_path below) */
 #define GH_ONE_WAVE_MAX_K 3072
+static int one_wave_band(int M, int N, int sms)
+{
+  return tiles_of(M, N, 128, 96) <= sms && small_tile_ctas(M, N) > sms;
+}
 static int one_wave_pays(int M, int N, int K, int sms)
 {
-  return tiles_of(M, N, 128, 96) <= sms && small_tile_ctas(M, N) > sms && K <= GH_ONE_WAVE_MAX_K;
+  return one_wave_band(M, N, sms) && K <= GH_ONE_WAVE_MAX_K;
 }
 // ANCHOR_END: one_wave_pays
-int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
+static int best_path_by_shape(int M, int N, int K, int lda, int ldb, int sms)
 {
   if (thin_pays(M, N, K)) return 28;                   // a side of C, or K, of a few: step 28
   if (narrow_pays(M, N)) return 25;                    // C 64 rows or columns or fewer: step 25's tiles
@@ -778,6 +783,19 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
   return narrow_persistent_pays(M, N, K, lda, ldb, sms, path) ? 26 : path;
 }
 // ANCHOR_END: off_lines
+// ANCHOR: one_wave_any_k
+/* At any K, step 29 in place of step 16, whose (128,128) tiles, one a CTA, leave more SMs idle and
+ * keep one consumer warpgroup of each CTA at work.  H200, at 41 shapes of the band with K from 3144
+ * to 7504 whose route was step 16, in one process: faster at 38 by 3.8-31.3%, 17% on average, 0.6-4.4%
+ * slower at three (1536 x 1024 x 4096 0.601 -> 0.708 of cuBLAS, 1920 x 728 x 4600 0.459 -> 0.578).
+ * At 24 other such shapes, the best path with this rule against it without, in two pairs of
+ * processes: faster at all 24, by 10.0-32.6%, 21% on average (median ratio 0.61 -> 0.77). */
+int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
+{
+  int path = best_path_by_shape(M, N, K, lda, ldb, sms);
+  return path == 16 && one_wave_band(M, N, sms) ? 29 : path;
+}
+// ANCHOR_END: one_wave_any_k
 /* Padded copies where step 16's (128,128) tiles would read both operands off 128-byte lines, every
  * other column starting in the middle of a 32-byte sector (lda and ldb 8 more than a multiple of
  * 16): there the copies (pad.cu, one launch) cost less than the loads they spare, and the route on

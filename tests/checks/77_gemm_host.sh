@@ -50,11 +50,12 @@ fi
 n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
-# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 62 chosen ones) on
+# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 65 chosen ones) on
 # 132 SMs, with lda = M and ldb = K: below K = 128 with M or K not a multiple of 8, step 9 (or
 # step 8 for a tiny problem, as gh_route), and with both, never 8 or 9 but the rules below; where
-# M or N is 64 or less, step 25's narrow tiles, and only there; step 29 exactly where its (128,96)
-# tiles fit on the SMs at once, step 20's CTAs do not and K <= 3072; below 3 (128,256) tiles per SM with
+# M or N is 64 or less, step 25's narrow tiles, and only there; step 29 where its (128,96) tiles fit
+# on the SMs at once and step 20's CTAs do not: always where K <= 3072, and beyond exactly where the
+# rules below give step 16, which never runs there; below 3 (128,256) tiles per SM with
 # neither operand off lines, step 26 exactly where its (192,96) or (192,128) tiles (whichever
 # estimate is lower) fit in one wave or the route would run (128,256) tiles (step 12 or 15), step
 # 20's CTAs do not fit, and its estimate is below the other four; from 3 (128,256) tiles per SM on,
@@ -134,6 +135,8 @@ shapes="$shapes 6656x1856x640,6144x4224x4544,10432x1536x5120,11456x1920x1728,569
 # 1096 x 1776 x 456), not at 1200^3 or 1240 x 1240 x 2000, nor for step 29 below K = 1024
 # (1224 x 816 x 472)
 shapes="$shapes 1160x1160x1160,1080x1080x3000,1200x1200x1200,1240x1240x2000,1400x1400x1400,1096x1776x456,1224x816x472"
+# and three of step 29's band with K > 3072 whose rules give step 16, so that step 29 runs in its place
+shapes="$shapes 1536x1024x4096,1984x744x5592,2160x584x4648"
 bad=0
 for list in $shapes; do
 	CUDA_VISIBLE_DEVICES= "$bin" --route "$list" --sms 132 >>"$tmp/route" 2>&1 || bad=$((bad + 1))
@@ -166,10 +169,14 @@ awk '
 		if (narrow) next
 		V = int((int((M + 63) / 64) + 1) / 2) * 2 * int((N + 127) / 128)
 		sector = M % 16 == 8 && K % 16 == 8   # lda = M, ldb = K
-		wave29 = int((M + 127) / 128) * int((N + 95) / 96) <= 132 && V > 132 && K <= 3072
-		if ((step == 29) != wave29)
-			fail("step 29 against its rule ((128,96) tiles in one wave, step 20 CTAs too many, K at most 3072)")
-		if (wave29) { if (pad != (sector && K >= 1024)) fail("padded copies against their rule for step 29"); next }
+		band29 = int((M + 127) / 128) * int((N + 95) / 96) <= 132 && V > 132
+		if (band29 && K <= 3072) {
+			if (step != 29)
+				fail("step 29 against its rule ((128,96) tiles in one wave, step 20 CTAs too many, K at most 3072)")
+			if (pad != (sector && K >= 1024)) fail("padded copies against their rule for step 29"); next }
+		if (step == 29 && !band29) fail("step 29 outside its band")
+		if (band29 && step == 16) fail("step 16 where step 29 takes its place")
+		if (step == 29) step = 16   # in place of step 16: the rules below must give step 16
 		T = int((M + 127) / 128) * int((N + 255) / 256)
 		big = step == 21 || step == 22 || step == 24; many = T >= 3 * 132
 		offB = K % 8 == 0 && K % 64 != 0; offA = M % 8 == 0 && M % 64 != 0
@@ -244,7 +251,7 @@ awk '
 		if ((step == 18 && x < s) != ($0 ~ ("split-K, each tile in " p " parts$"))) fail("fp32: split-K against its estimates") }
 ' "$tmp/route" >"$tmp/route-bad" || bad=$((bad + 1))   # an awk error fails the check too
 bad=$((bad + $(wc -l <"$tmp/route-bad")))
-if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 242 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 242 ] &&
+if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 245 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 245 ] &&
 	[ "$(grep -c '^route padded: ' "$tmp/route")" -ge 2 ] &&
 	[ "$(grep -c -- '-> step 22,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 14,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 23,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 24,' "$tmp/route")" -ge 3 ] &&
@@ -252,9 +259,9 @@ if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 242 ] && [ "$(
 	[ "$(grep -c -- '-> step 29,' "$tmp/route")" -ge 4 ] &&
 	[ "$(grep -c -- '-> step 27,' "$tmp/route")" -ge 10 ] && [ "$(grep -c -- '-> step 18, split-K' "$tmp/route")" -ge 10 ] &&
 	[ "$(grep -c -- '-> step 18, Stream-K' "$tmp/route")" -ge 10 ]; then
-	ok "07_gemm --route at 180 random shapes and 62 chosen ones: every choice follows its rules, its estimates and the split's limits"
+	ok "07_gemm --route at 180 random shapes and 65 chosen ones: every choice follows its rules, its estimates and the split's limits"
 else
-	not_ok "07_gemm --route breaks its rules at $bad of 242 shapes"; head -5 "$tmp/route-bad"
+	not_ok "07_gemm --route breaks its rules at $bad of 245 shapes"; head -5 "$tmp/route-bad"
 fi
 
 for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" "--pdl 2" "--pdl" \
