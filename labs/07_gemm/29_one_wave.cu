@@ -8,13 +8,15 @@
  * 1152^3.  Here a CTA computes one (128,96) tile with the whole k loop, as step 20's does, and
  * writes C: two consumer warpgroups, each one m64n96k16 chain over its 64 rows (48 accumulators
  * per thread), beside one producer warpgroup.  A stage is A's two (64 m, 64 k) boxes and one
- * (64 k, 96 n) box of B, 28 KiB; 6 stages.  A stage is released by the 8 consumer warps.  Where
+ * (64 k, 96 n) box of B, 28 KiB; 8 stages (6 in the measurements before "8 stages" below).
+ * A stage is released by the 8 consumer warps.  Where
  * C allows TMA stores, both consumers meet once the k loop is done (named barrier 1, the 256
  * consumer threads), so that the stages are free, and each stages its three 32-column slices
  * there (gh_epilogue_tma_whole); else each writes C from its registers.  No fix-up, no workspace,
  * nothing persistent.
  *
- * Measured (H200; ratios to cuBLAS in the same run, the route before in brackets):
+ * Measured with 6 stages and plain waits (H200; ratios to cuBLAS in the same run, the route before
+ * in brackets):
  *   1152^3 1.130 (step 26: 0.891), 1216^3 1.117 (0.901), 1280 x 1152 x 1152 1.010 (0.796),
  *   1024 x 1536 x 1024 1.261 (0.981), 1088^3 1.283 (1.022), 1200^3 1.085 (step 16: 0.760),
  *   1216 x 1216 x 2048 0.848 (0.698), 1152 x 1152 x 4096 0.743 (step 22: 0.676).  Where step
@@ -31,7 +33,29 @@
  *   gh_pad_pays), the copies and this step against this step on the operands as they lie, at 16
  *   shapes: from K = 1176 on the copies were faster at all 10, by 3.3-16.0%; up to K = 872 slower at
  *   5 of 6.  So the copies come first where K >= 1024.
- * Tried and not kept: pairs of CTAs along n in clusters of 2 that share A's boxes by TMA multicast
+ *   Beyond K = 3072, where the route was step 16 (whole (128,128) tiles, one a CTA, of which one
+ *   consumer warpgroup works), at 41 shapes of the band with K from 3144 to 7504: this step faster
+ *   at 38, by 3.8-31.3%, 17% on average, 0.6-4.4% slower at three; the median ratio to cuBLAS 0.64
+ *   -> 0.74.  So it takes step 16's place there at any K (hopper.cu, one_wave_any_k).
+ * 8 stages (224 KiB), each wait with a time hint: at seven shapes on lines, 6 stages against 8 with
+ *   either wait, in one process, 8 stages and the hint 9.5-15.9% faster at five (1152^3, 1152 x
+ *   1152 x 4096, 1536 x 1024 x 4096, 1280 x 1152 x 16384, 1088 x 1088 x 2048), 8 stages alone
+ *   6.2-10.9% there, and both 2.4-3.0% slower at 912 x 1072 x 11352 and 1224 x 856 x 7840.  At 48
+ *   random shapes of the band (24 with K up to 3072, 24 beyond), 1152^3 and 1216^3, this build
+ *   against the last in two processes (our kernels' rates move by well under 1% between them):
+ *   faster at 23, by up to 10.9% (512 x 2288 x 592; 1152^3 314 -> 345 TFLOP/s, 1216^3 362 -> 393),
+ *   level at 2, slower at 25, by up to 3.8% (728 x 1912 x 2688), +1.7% on average.  With the rule
+ *   for longer k loops above, the best path against the build before both, at 24 shapes beyond K =
+ *   3072: faster at all 24, by 16.6-34.9% (median ratio to cuBLAS 0.60 -> 0.80).
+ * Tried and not kept: the stage's three boxes issued from three lanes of the producer's warp, not
+ *   one: 16-28% slower with 6 or 8 stages at five of the seven shapes above.  (The time hint alone,
+ *   with 6 stages, moved the seven by less than 4% either way; the lab keeps it for its other
+ *   kernels' sake: hopper.h, gh_bar_try.)  Clusters that share both operands by multicast (2 x 1,
+ *   1 x 2, 2 x 2, 2 x 4 and 4 x 2 tiles, the grid padded to whole clusters): faster than this step at
+ *   the longest k loops (912 x 1072 x 11352 0.470 -> 0.663 of cuBLAS in 2 x 2) but slower than the
+ *   route there, and slower than this step at 1536 x 1024 x 4096, whose 132 tiles make 66 pairs
+ *   along m (0.832 -> 0.794), and wherever the padding needed a second wave.
+ *   Pairs of CTAs along n in clusters of 2 that share A's boxes by TMA multicast
  *   (as step 23's do), for the long k loops the rule leaves to Stream-K.  Beside this step alone,
  *   10-20% faster at most of 22 shapes with K from 3120 to 15536, but still slower than the route
  *   at 16 of them (912 x 1072 x 11352: 0.572 of cuBLAS against the route's 0.820); at K up to 3072,
@@ -42,7 +66,7 @@
 
 #define S29_BM 128
 #define S29_BN 96
-#define S29_STAGES 6
+#define S29_STAGES 8
 #define S29_STAGE_A (S29_BM * GH_BK * 2)        /* 16 KiB: A's two (64 m, 64 k) boxes */
 #define S29_STAGE_B (S29_BN * GH_BK * 2)        /* 12 KiB: one (64 k, 96 n) box of B */
 #define S29_SMEM (S29_STAGES * (S29_STAGE_A + S29_STAGE_B) + 2 * S29_STAGES * 8 + 1024)

@@ -236,11 +236,17 @@ __device__ static inline void gh_bar_arrive(uint64_t *bar)
 {
   asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" :: "r"(gh_smem(bar)) : "memory");
 }
+/* One try, with a time hint: the thread may be suspended until the phase completes or about a
+ * millisecond has passed (without the hint, a try returns after a short time of the hardware's
+ * choosing), so that a waiting warp polls far less.  H200, the best path with and without the hint
+ * in two pairs of processes, at 14 shapes from 640 x 640 x 8192 to 8192^3: between 0.1% slower and
+ * 2.7% faster (1000^3 +2.7%, 1024^3 +1.3%, 2048 x 1024 x 4096 +1.2%, 8192^3 +0.4%). */
 __device__ static inline int gh_bar_try(uint64_t *bar, int parity)
 {
   uint32_t done;
-  asm volatile("{\n .reg .pred p;\n mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n selp.u32 %0, 1, 0, p;\n}\n"
-               : "=r"(done) : "r"(gh_smem(bar)), "r"(parity) : "memory");
+  asm volatile("{\n .reg .pred p;\n mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2, %3;\n"
+               " selp.u32 %0, 1, 0, p;\n}\n"
+               : "=r"(done) : "r"(gh_smem(bar)), "r"(parity), "r"(1000000) : "memory");
   return (int)done;
 }
 /* Wait for the phase of the given parity.  A wait that lasts 10 s is a bug (a lost arrival): the
@@ -255,7 +261,6 @@ __device__ static inline void gh_bar_wait(uint64_t *bar, int parity)
     if (t - t0 > 10000000000ull) __trap();
   }
 }
-
 /* TMA: the box at coordinates (c0, c1) of the map's matrix into shared memory at dst; the bytes
  * count on bar.  The multicast form writes the same box into every CTA of `mask` (same offsets,
  * same barrier offset). */
