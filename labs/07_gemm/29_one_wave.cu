@@ -8,12 +8,11 @@
  * 1152^3.  Here a CTA computes one (128,96) tile with the whole k loop, as step 20's does, and
  * writes C: two consumer warpgroups, each one m64n96k16 chain over its 64 rows (48 accumulators
  * per thread), beside one producer warpgroup.  A stage is A's two (64 m, 64 k) boxes and one
- * (64 k, 96 n) box of B, 28 KiB; 8 stages (6 in the measurements before "8 stages" below).
- * A stage is released by the 8 consumer warps.  Where
- * C allows TMA stores, both consumers meet once the k loop is done (named barrier 1, the 256
- * consumer threads), so that the stages are free, and each stages its three 32-column slices
- * there (gh_epilogue_tma_whole); else each writes C from its registers.  No fix-up, no workspace,
- * nothing persistent.
+ * (64 k, 96 n) box of B, 28 KiB; 8 stages (6 in the measurements before "8 stages" below).  A
+ * stage is released by the 8 consumer warps.  Where C allows TMA stores, both consumers meet once
+ * the k loop is done (named barrier 1, the 256 consumer threads), so that the stages are free, and
+ * each stages its three 32-column slices there (gh_epilogue_tma_whole); else each writes C from its
+ * registers.  No fix-up, no workspace, nothing persistent.
  *
  * Measured with 6 stages and plain waits (H200; ratios to cuBLAS in the same run, the route before
  * in brackets):
@@ -40,7 +39,9 @@
  * 8 stages (224 KiB), each wait with a time hint: at seven shapes on lines, 6 stages against 8 with
  *   either wait, in one process, 8 stages and the hint 9.5-15.9% faster at five (1152^3, 1152 x
  *   1152 x 4096, 1536 x 1024 x 4096, 1280 x 1152 x 16384, 1088 x 1088 x 2048), 8 stages alone
- *   6.2-10.9% there, and both 2.4-3.0% slower at 912 x 1072 x 11352 and 1224 x 856 x 7840.  At 48
+ *   6.2-10.9% there, and both 2.4-3.0% slower at 912 x 1072 x 11352 and 1224 x 856 x 7840; the hint
+ *   alone, with 6 stages, moved all seven by less than 4% either way (the lab keeps it for every
+ *   kernel: hopper.h, gh_bar_try).  At 48
  *   random shapes of the band (24 with K up to 3072, 24 beyond), 1152^3 and 1216^3, this build
  *   against the last in two processes (our kernels' rates move by well under 1% between them):
  *   faster at 23, by up to 10.9% (512 x 2288 x 592; 1152^3 314 -> 345 TFLOP/s, 1216^3 362 -> 393),
@@ -48,13 +49,12 @@
  *   for longer k loops above, the best path against the build before both, at 24 shapes beyond K =
  *   3072: faster at all 24, by 16.6-34.9% (median ratio to cuBLAS 0.60 -> 0.80).
  * Tried and not kept: the stage's three boxes issued from three lanes of the producer's warp, not
- *   one: 16-28% slower with 6 or 8 stages at five of the seven shapes above.  (The time hint alone,
- *   with 6 stages, moved the seven by less than 4% either way; the lab keeps it for its other
- *   kernels' sake: hopper.h, gh_bar_try.)  Clusters that share both operands by multicast (2 x 1,
- *   1 x 2, 2 x 2, 2 x 4 and 4 x 2 tiles, the grid padded to whole clusters): faster than this step at
- *   the longest k loops (912 x 1072 x 11352 0.470 -> 0.663 of cuBLAS in 2 x 2) but slower than the
- *   route there, and slower than this step at 1536 x 1024 x 4096, whose 132 tiles make 66 pairs
- *   along m (0.832 -> 0.794), and wherever the padding needed a second wave.
+ *   one: 16-28% slower with 6 or 8 stages at five of the seven shapes above.  Clusters that share
+ *   both operands by multicast (2 x 1, 1 x 2, 2 x 2, 2 x 4 and 4 x 2 tiles, the grid padded to whole
+ *   clusters): faster than this step at the longest k loops (912 x 1072 x 11352 0.470 -> 0.663 of
+ *   cuBLAS in 2 x 2) but slower than the route there, and slower than this step at 1536 x 1024 x
+ *   4096, whose 132 tiles make 66 pairs along m (0.832 -> 0.794), and wherever the padding needed a
+ *   second wave.
  *   Pairs of CTAs along n in clusters of 2 that share A's boxes by TMA multicast
  *   (as step 23's do), for the long k loops the rule leaves to Stream-K.  Beside this step alone,
  *   10-20% faster at most of 22 shapes with K from 3120 to 15536, but still slower than the route

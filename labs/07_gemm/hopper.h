@@ -240,9 +240,9 @@ __device__ static inline void gh_bar_arrive(uint64_t *bar)
  * millisecond has passed (without the hint, a try returns after a short time of the hardware's
  * choosing).  Why it helps is not known: under ncu at 1536 x 1024 x 4096, step 29 issued 7.5
  * million instructions with it and eight stages, 7.2 million without it and with six: it does not
- * cut the instructions issued.  H200, the best path with and without the hint in two pairs of processes, at 14
- * shapes from 640 x 640 x 8192 to 8192^3: between 0.1% slower and 2.7% faster (1000^3 +2.7%, 1024^3
- * +1.3%, 2048 x 1024 x 4096 +1.2%, 8192^3 +0.4%). */
+ * cut the instructions issued.  H200, the best path with and without the hint in two pairs of
+ * processes, at 14 shapes from 640 x 640 x 8192 to 8192^3: between 0.1% slower and 2.7% faster
+ * (1000^3 +2.7%, 1024^3 +1.3%, 2048 x 1024 x 4096 +1.2%, 8192^3 +0.4%). */
 __device__ static inline int gh_bar_try(uint64_t *bar, int parity)
 {
   uint32_t done;
@@ -263,6 +263,7 @@ __device__ static inline void gh_bar_wait(uint64_t *bar, int parity)
     if (t - t0 > 10000000000ull) __trap();
   }
 }
+
 /* TMA: the box at coordinates (c0, c1) of the map's matrix into shared memory at dst; the bytes
  * count on bar.  The multicast form writes the same box into every CTA of `mask` (same offsets,
  * same barrier offset). */
