@@ -60,13 +60,13 @@ __device__ static inline void s16_turn_pass(int c)
  * two independent accumulator chains, 64 registers each */
 __device__ static inline void s16_mma_ktile(float acc[128], const uint8_t *sA, const uint8_t *sB)
 {
+  uint64_t da = gh_desc(sA, GH_BOX_A, 1024), db = gh_desc(sB, 16, 1024);
   gh_wgmma_fence();
 #pragma unroll
-  for (int kk = 0; kk < GH_BK / 16; ++kk) {
-    uint64_t db = gh_desc(sB + kk * 32, 16, 1024);
+  for (int kk = 0; kk < GH_BK / 16; ++kk)
 #pragma unroll
-    for (int h = 0; h < 2; ++h) gh_wgmma_128(acc + 64 * h, gh_desc(sA + h * GH_BOX_A + kk * 2048, GH_BOX_A, 1024), db);
-  }
+    for (int h = 0; h < 2; ++h)
+      gh_wgmma_128(acc + 64 * h, gh_desc_add(da, h * GH_BOX_A + kk * 2048), gh_desc_add(db, kk * 32));
   gh_wgmma_commit();
 }
 

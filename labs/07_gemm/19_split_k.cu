@@ -111,10 +111,11 @@ __device__ static inline void s19_consumers_sync(void) { asm volatile("bar.sync 
 /* one k tile for consumer c: its (64,64) box of A times the stage's (64,128) box of B */
 __device__ static inline void s19_mma_ktile(float acc[64], const uint8_t *sA, const uint8_t *sB, int c)
 {
+  uint64_t da = gh_desc(sA + c * GH_BOX_A, GH_BOX_A, 1024), db = gh_desc(sB, 16, 1024);
   gh_wgmma_fence();
 #pragma unroll
   for (int kk = 0; kk < GH_BK / 16; ++kk)
-    gh_wgmma_128(acc, gh_desc(sA + c * GH_BOX_A + kk * 2048, GH_BOX_A, 1024), gh_desc(sB + kk * 32, 16, 1024));
+    gh_wgmma_128(acc, gh_desc_add(da, kk * 2048), gh_desc_add(db, kk * 32));
   gh_wgmma_commit();
 }
 // ANCHOR: fixup_shared

@@ -96,14 +96,15 @@ k20_small_tiles(const __grid_constant__ CUtensorMap tA, const __grid_constant__ 
 #pragma unroll
     for (int j = 0; j < 64; ++j) acc[j] = 0.0f;
     gh_fence_acc64(acc);
+    uint64_t da = gh_desc(sa, GH_BOX_A, 1024), db = gh_desc(sb, 16, 1024);   // stage 0's
     for (int kt = 0; kt < ktiles; ++kt) {
       int s = kt % S20_STAGES;
       gh_bar_wait(&full[s], (kt / S20_STAGES) & 1);
-      const uint8_t *a = sa + s * S20_STAGE_A, *b = sb + s * S20_STAGE_B;
       gh_wgmma_fence();
 #pragma unroll
       for (int kk = 0; kk < GH_BK / 16; ++kk)
-        gh_wgmma_128(acc, gh_desc(a + kk * 2048, GH_BOX_A, 1024), gh_desc(b + kk * 32, 16, 1024));
+        gh_wgmma_128(acc, gh_desc_add(da, s * S20_STAGE_A + kk * 2048),
+                     gh_desc_add(db, s * S20_STAGE_B + kk * 32));
       gh_wgmma_commit();
       GH_WGMMA_WAIT(1);
       if (kt > 0) {

@@ -176,18 +176,21 @@ __device__ static __forceinline__ void s25_narrow(const CUtensorMap *tA, const C
 #pragma unroll
     for (int j = 0; j < 32; ++j) acc[j] = 0.0f;
     s25_fence_acc(acc);
+    // stage 0's descriptors: the wide and narrow boxes as k-major (32 bytes a k16) or m-major (2048)
+    uint64_t dw_k = gh_desc(sw, 16, 1024), dw_m = gh_desc(sw, GH_BOX_A, 1024);
+    uint64_t dn_k = gh_desc(sn, 16, 1024), dn_m = gh_desc(sn, GH_BOX_A, 1024);
     for (int kt = kb, s = 0, ph = 0, prev = 0; kt < ke; prev = s, ++kt, s = s + 1 < stages ? s + 1 : 0, ph ^= s == 0) {
       gh_bar_wait(&full[s], ph);
-      const uint8_t *w = sw + s * GH_BOX_A, *n = sn + s * GH_BOX_A;
+      uint32_t off = s * GH_BOX_A;
       gh_wgmma_fence();
       if (swapped) {
 #pragma unroll
         for (int kk = 0; kk < GH_BK / 16; ++kk)         // k-major A: 32 bytes a k16; m-major B: 2048
-          s25_wgmma_swapped(acc, gh_desc(w + kk * 32, 16, 1024), gh_desc(n + kk * 2048, GH_BOX_A, 1024));
+          s25_wgmma_swapped(acc, gh_desc_add(dw_k, off + kk * 32), gh_desc_add(dn_m, off + kk * 2048));
       } else {
 #pragma unroll
         for (int kk = 0; kk < GH_BK / 16; ++kk)
-          s25_wgmma_rows(acc, gh_desc(w + kk * 2048, GH_BOX_A, 1024), gh_desc(n + kk * 32, 16, 1024));
+          s25_wgmma_rows(acc, gh_desc_add(dw_m, off + kk * 2048), gh_desc_add(dn_k, off + kk * 32));
       }
       gh_wgmma_commit();
       GH_WGMMA_WAIT(1);

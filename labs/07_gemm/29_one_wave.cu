@@ -124,14 +124,15 @@ k29_one_wave(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
 #pragma unroll
     for (int j = 0; j < 48; ++j) acc[j] = 0.0f;
     s29_fence_acc(acc);
+    uint64_t da = gh_desc(sa + c * GH_BOX_A, GH_BOX_A, 1024), db = gh_desc(sb, 16, 1024);   // stage 0's
     for (int kt = 0; kt < ktiles; ++kt) {
       int s = kt % S29_STAGES;
       gh_bar_wait(&full[s], (kt / S29_STAGES) & 1);
-      const uint8_t *a = sa + s * S29_STAGE_A + c * GH_BOX_A, *b = sb + s * S29_STAGE_B;
       gh_wgmma_fence();
 #pragma unroll
       for (int kk = 0; kk < GH_BK / 16; ++kk)
-        gh_wgmma_96(acc, gh_desc(a + kk * 2048, GH_BOX_A, 1024), gh_desc(b + kk * 32, 16, 1024));
+        gh_wgmma_96(acc, gh_desc_add(da, s * S29_STAGE_A + kk * 2048),
+                    gh_desc_add(db, s * S29_STAGE_B + kk * 32));
       gh_wgmma_commit();
       GH_WGMMA_WAIT(1);
       if (kt > 0 && tid % 32 == 0) gh_bar_arrive(&empty[(kt - 1) % S29_STAGES]);

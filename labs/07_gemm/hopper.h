@@ -349,6 +349,26 @@ __device__ static inline uint64_t gh_desc(const void *smem, uint32_t lbo, uint32
   return (uint64_t)((gh_smem(smem) & 0x3FFFF) >> 4) | (uint64_t)((lbo & 0x3FFFF) >> 4) << 16 |
          (uint64_t)((sbo & 0x3FFFF) >> 4) << 32 | 1ull << 62;
 }
+/* The descriptor of the address `bytes` further on: the start address is its low field, in 16-byte
+ * units, and shared memory (at most 228 KiB) keeps it inside the field's 14 bits, so one 32-bit add
+ * to the low word does what gh_desc does again from the address; the high word (SBO, the swizzle)
+ * stays as it is (CuTe's GMMA::DescriptorIterator adds its offsets the same way).  The k loops build
+ * their descriptors once and step them with this.  Rebuilt from the address at every k16 step, step
+ * 29's loop issued 97 instructions a k tile and warp where the wait passes at once, 27 of them
+ * between the wait and the first MMA and up to 20 between MMAs; stepped, 69, 17 and 13 (cuobjdump).
+ * H200, the two builds in three pairs of processes, at 10 shapes from 768^3 to 4096^3: step 29
+ * 0.6-9.1% faster at all 10, step 16 0.6-12.7% at all 10, step 19 -0.1-10.8% (faster at 9), step 20
+ * -1.8-5.6% (faster at 8), step 25 -4.1-5.8% (faster at 9); the best path in two pairs at 15 shapes,
+ * 1.9-10.1% faster at 9 (1024 x 1024 x 4096 +5.1%, 2048 x 1024 x 4096 +10.1%), within 1.1% at the
+ * other 6 (4096^3, 8192^3: the large squares' k loops, with m64n256 MMAs, have time to spare); in
+ * three pairs at 13 more (narrow, small, one and two waves), 2.0-6.1% faster at 6 (640^3 +6.1%),
+ * within 1% at 6, 1.6% slower at 1600 x 1200 x 6000 (step 16).  A
+ * 64-bit add (desc + (bytes >> 4)) made steps 19, 20 and 25 up to 6% slower: the compiler carried
+ * the descriptors in pairs of registers and moved them about. */
+__device__ static inline uint64_t gh_desc_add(uint64_t desc, uint32_t bytes)
+{
+  return (desc & 0xFFFFFFFF00000000ull) | (uint32_t)((uint32_t)desc + (bytes >> 4));
+}
 
 __device__ static inline void gh_wgmma_fence(void) { asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory"); }
 __device__ static inline void gh_wgmma_commit(void) { asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory"); }
@@ -485,13 +505,11 @@ __device__ static inline void gh_wgmma_96(float *d, uint64_t da, uint64_t db)
  * bytes) and by 32 bytes (B: 16 k of a 128-byte row, inside the swizzle, as the hardware expects). */
 __device__ static inline void gh_mma_ktile(float acc[128], const uint8_t *sA, const uint8_t *sB, int wg)
 {
+  uint64_t da = gh_desc(sA + wg * GH_BOX_A, GH_BOX_A, 1024), db = gh_desc(sB, 16, 1024);
   gh_wgmma_fence();
 #pragma unroll
-  for (int kk = 0; kk < GH_BK / 16; ++kk) {
-    uint64_t da = gh_desc(sA + wg * GH_BOX_A + kk * 2048, GH_BOX_A, 1024);
-    uint64_t db = gh_desc(sB + kk * 32, 16, 1024);
-    gh_wgmma_256(acc, da, db, 1);
-  }
+  for (int kk = 0; kk < GH_BK / 16; ++kk)
+    gh_wgmma_256(acc, gh_desc_add(da, kk * 2048), gh_desc_add(db, kk * 32), 1);
   gh_wgmma_commit();
 }
 // ANCHOR_END: mma_ktile
@@ -851,10 +869,11 @@ __device__ static inline void gh192_release(const gh192_smem *p, int s, int clus
 __device__ static inline void gh192_mma_ktile(float acc[96], const gh192_smem *p, int s, int c, int bn)
 {
   const uint8_t *a = gh192_a(p, s) + c * GH_BOX_A, *b = gh192_b(p, s);
+  uint64_t da0 = gh_desc(a, GH_BOX_A, 1024), db0 = gh_desc(b, 16, 1024);
   gh_wgmma_fence();
 #pragma unroll
   for (int kk = 0; kk < GH_BK / 16; ++kk) {
-    uint64_t da = gh_desc(a + kk * 2048, GH_BOX_A, 1024), db = gh_desc(b + kk * 32, 16, 1024);
+    uint64_t da = gh_desc_add(da0, kk * 2048), db = gh_desc_add(db0, kk * 32);
     if (bn == 96) gh_wgmma_96(acc, da, db);
     else if (bn == 128) gh_wgmma_128(acc, da, db);
     else gh_wgmma_192(acc, da, db);
