@@ -353,7 +353,8 @@ __device__ static inline uint64_t gh_desc(const void *smem, uint32_t lbo, uint32
  * units, and shared memory (at most 228 KiB) keeps it inside the field's 14 bits, so one 32-bit add
  * to the low word does what gh_desc does again from the address; the high word (SBO, the swizzle)
  * stays as it is (CuTe's GMMA::DescriptorIterator adds its offsets the same way).  The k loops build
- * their descriptors once and step them with this.  Rebuilt from the address at every k16 step, step
+ * their descriptors once a k tile (gh_mma_ktile, gh192_mma_ktile, steps 16 and 19) or once before
+ * the loop (steps 20, 25, 29) and step them with this.  Rebuilt from the address at every k16 step, step
  * 29's loop issued 97 instructions a k tile and warp where the wait passes at once, 27 of them
  * between the wait and the first MMA and up to 20 between MMAs; stepped, 69, 17 and 13 (cuobjdump).
  * H200, the two builds in three pairs of processes, at 10 shapes from 768^3 to 4096^3: step 29
