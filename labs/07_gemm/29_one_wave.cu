@@ -36,12 +36,17 @@
  *   consumer warpgroup works), at 41 shapes of the band with K from 3144 to 7504: this step faster
  *   at 38, by 3.8-31.3%, 17% on average, 0.6-4.4% slower at three; the median ratio to cuBLAS 0.64
  *   -> 0.74.  So it takes step 16's place there at any K (hopper.cu, one_wave_any_k).
- *   Where the route beyond K = 3072 is Stream-K, the rule stays: with its descriptors stepped
- *   (hopper.h, gh_desc_add), at 40 random shapes of the band with K from 3240 to 15976 (20 routed
- *   to step 27, 12 to step 22, 8 to step 15), this step was faster than the route at 4, and 20-22%
- *   slower on average than steps 27 and 22 (1424 x 712 x 7912: 237 against 389 TFLOP/s).  Two
- *   shapes go the other way by far: 1152 x 1152 x 4096 (505 against step 22's 375) and 640 x 2152 x
- *   5616 (498 against step 27's 357).
+ *   Where the route beyond K = 3072 is Stream-K, the rule stays, for now.  With its descriptors
+ *   stepped (hopper.h, gh_desc_add), at 40 random shapes of the band with K from 3240 to 15976, M
+ *   and K multiples of 8 (so at 39 of them A or B off 128-byte lines; 20 routed to step 27, 12 to
+ *   step 22, 8 to step 15), this step was faster than the route at 4, and 20-22% slower on average
+ *   than steps 27 and 22 (1424 x 712 x 7912: 237 against 389 TFLOP/s).  With both on lines (M and K
+ *   multiples of 64), at 40 others (20 routed to step 22, 20 to step 15), two runs: faster at 21,
+ *   among them all 12 with K up to 7104, by 6.1-41.0% (704 x 2008 x 3456 0.750 -> 1.058 of cuBLAS;
+ *   1152 x 1152 x 4096 0.685 -> 0.895 in another run), and from K = 8512 on faster at 9 of 28, by up
+ *   to 43.8%, and slower at 19, by up to 15.9%.  A rule for it (on lines, K up to 8192) would also
+ *   take step 22's exact splits at 1344 x 1152 x 8192 and 768 x 1536 x 8192, where this step is not
+ *   measured, so it waits for a measurement of its own.
  * 8 stages (224 KiB), each wait with a time hint: at seven shapes on lines, 6 stages against 8 with
  *   either wait, in one process, 8 stages and the hint 9.5-15.9% faster at five (1152^3, 1152 x
  *   1152 x 4096, 1536 x 1024 x 4096, 1280 x 1152 x 16384, 1088 x 1088 x 2048), 8 stages alone
