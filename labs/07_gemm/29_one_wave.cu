@@ -36,7 +36,7 @@
  *   consumer warpgroup works), at 41 shapes of the band with K from 3144 to 7504: this step faster
  *   at 38, by 3.8-31.3%, 17% on average, 0.6-4.4% slower at three; the median ratio to cuBLAS 0.64
  *   -> 0.74.  So it takes step 16's place there at any K (hopper.cu, one_wave_any_k).
- *   Where the route beyond K = 3072 is Stream-K, the rule stays, for now.  With its descriptors
+ *   Where the route beyond K = 3072 is Stream-K, operands off lines keep it.  With its descriptors
  *   stepped (hopper.h, gh_desc_add), at 40 random shapes of the band with K from 3240 to 15976, M
  *   and K multiples of 8 (so at 39 of them A or B off 128-byte lines; 20 routed to step 27, 12 to
  *   step 22, 8 to step 15), this step was faster than the route at 4, and 20-22% slower on average
@@ -44,9 +44,12 @@
  *   multiples of 64), at 40 others (20 routed to step 22, 20 to step 15), two runs: faster at 21,
  *   among them all 12 with K up to 7104, by 6.1-41.0% (704 x 2008 x 3456 0.750 -> 1.058 of cuBLAS;
  *   1152 x 1152 x 4096 0.685 -> 0.895 in another run), and from K = 8512 on faster at 9 of 28, by up
- *   to 43.8%, and slower at 19, by up to 15.9%.  A rule for it (on lines, K up to 8192) would also
- *   take step 22's exact splits at 1344 x 1152 x 8192 and 768 x 1536 x 8192, where this step is not
- *   measured, so it waits for a measurement of its own.
+ *   to 43.8%, and slower at 19, by up to 15.9%.  Two more sets of random shapes on lines, held out
+ *   (36 with K from 3136 to 8192, among them 1344 x 1152 x 8192 and 768 x 1536 x 8192, and 30 to
+ *   check the bound the first set gave): faster than the route at all 45 with K up to 6656, by
+ *   1.9-42.1%, 18% on average (median ratio to cuBLAS 0.73 -> 0.87), and at 13 of the 21 beyond,
+ *   by -9.4 to +24.8% (1344 x 1152 x 8192 +6.7%, 768 x 1536 x 8192 -4.6%).  So with both operands
+ *   on lines this step takes Stream-K's place too, up to K = 6656 (hopper.cu, one_wave_any_k).
  * 8 stages (224 KiB), each wait with a time hint: at seven shapes on lines, 6 stages against 8 with
  *   either wait, in one process, 8 stages and the hint 9.5-15.9% faster at five (1152^3, 1152 x
  *   1152 x 4096, 1536 x 1024 x 4096, 1280 x 1152 x 16384, 1088 x 1088 x 2048), 8 stages alone

@@ -723,7 +723,8 @@ static int exact_split_pays(int M, int N, int K, int sms)
  * tiles or step 15's Stream-K where stream_k_clusters_pay holds, else step 14's clusters (in place
  * of step 15 only where few_waves_clusters_pay holds); under 3 tiles an SM, first, step 26's narrow
  * tiles where narrow_tiles_pay holds, and with B on lines step 22's exact split where
- * exact_split_pays holds; and last, step 29 wherever that route is step 16 and one_wave_band holds */
+ * exact_split_pays holds; and last, step 29 wherever that route is step 16 and one_wave_band holds,
+ * and in place of Stream-K there up to K = GH_ONE_WAVE_LINES_MAX_K with both operands on lines */
 // ANCHOR: thin_pays
 /* Step 28's kernels on the CUDA cores (28_thin.cu has the measurements): where C has at most
  * GH_THIN_SIDE rows or columns; where K is at most 2; and where K is at most 8 and the outer
@@ -789,11 +790,23 @@ static int best_path_by_shape(int M, int N, int K, int lda, int ldb, int sms)
  * to 7504 whose route was step 16, in one process: faster at 38 by 3.8-31.3%, 17% on average, 0.6-4.4%
  * slower at three (1536 x 1024 x 4096 0.601 -> 0.708 of cuBLAS, 1920 x 728 x 4600 0.459 -> 0.578).
  * At 24 other such shapes, the best path with this rule against it without, in two pairs of
- * processes: faster at all 24, by 10.0-32.6%, 21% on average (median ratio 0.61 -> 0.77). */
+ * processes: faster at all 24, by 10.0-32.6%, 21% on average (median ratio 0.61 -> 0.77).
+ * And up to K = GH_ONE_WAVE_LINES_MAX_K, step 29 in place of Stream-K (steps 15 and 22) where both
+ * operands lie on 128-byte lines (lda and ldb multiples of 64 bf16).  H200, step 29 against the best
+ * path in two processes, at random shapes of the band with both operands on lines whose route was
+ * Stream-K: at 36 with K from 3136 to 8192, faster at all 26 with K up to 6656, by 2.1-42.1%, 18% on
+ * average (1344 x 800 x 5056 0.61 -> 0.87 of cuBLAS), at 5 of the 10 beyond, by -9.4 to +10.5%; and
+ * at 30 others, held out to check that bound, faster at all 19 with K up to 6656, by 1.9-40.9% (median
+ * ratio 0.70 -> 0.86), at 8 of the 11 beyond, by -7.2 to +24.8%.  With A or B off lines, step 29 was
+ * faster at 4 of 40 such shapes: its loads of whole lines are what this rule rests on. */
+#define GH_ONE_WAVE_LINES_MAX_K 6656
 int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
 {
   int path = best_path_by_shape(M, N, K, lda, ldb, sms);
-  return path == 16 && one_wave_band(M, N, sms) ? 29 : path;
+  if (!one_wave_band(M, N, sms)) return path;
+  if (path == 16) return 29;
+  int lines = lda % 64 == 0 && ldb % 64 == 0;          // both operands on 128-byte lines
+  return (path == 15 || path == 22) && lines && K <= GH_ONE_WAVE_LINES_MAX_K ? 29 : path;
 }
 // ANCHOR_END: one_wave_any_k
 /* Padded copies where step 16's (128,128) tiles would read both operands off 128-byte lines, every

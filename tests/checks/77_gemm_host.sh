@@ -50,12 +50,13 @@ fi
 n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
-# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 65 chosen ones) on
+# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 74 chosen ones) on
 # 132 SMs, with lda = M and ldb = K: below K = 128 with M or K not a multiple of 8, step 9 (or
 # step 8 for a tiny problem, as gh_route), and with both, never 8 or 9 but the rules below; where
 # M or N is 64 or less, step 25's narrow tiles, and only there; step 29 where its (128,96) tiles fit
 # on the SMs at once and step 20's CTAs do not: always where K <= 3072, and beyond exactly where the
-# rules below give step 16, which never runs there; below 3 (128,256) tiles per SM with
+# rules below give step 16, which never runs there, or, with both operands on lines and K <= 6656,
+# Stream-K (step 15 or 22), which never runs there either; below 3 (128,256) tiles per SM with
 # neither operand off lines, step 26 exactly where its (192,96) or (192,128) tiles (whichever
 # estimate is lower) fit in one wave or the route would run (128,256) tiles (step 12 or 15), step
 # 20's CTAs do not fit, and its estimate is below the other four; from 3 (128,256) tiles per SM on,
@@ -137,6 +138,12 @@ shapes="$shapes 6656x1856x640,6144x4224x4544,10432x1536x5120,11456x1920x1728,569
 shapes="$shapes 1160x1160x1160,1080x1080x3000,1200x1200x1200,1240x1240x2000,1400x1400x1400,1096x1776x456,1224x816x472"
 # and three of step 29's band with K > 3072 whose rules give step 16, so that step 29 runs in its place
 shapes="$shapes 1536x1024x4096,1984x744x5592,2160x584x4648"
+# and seven of the band with K > 3072 whose rules give Stream-K: with both operands on lines and K
+# up to 6656, step 29 in its place (1152 x 1152 x 4096, 1088 x 1088 x 6144, 1600 x 728 x 5696,
+# 1152 x 1152 x 6656); not beyond (1152 x 1152 x 6720, 1152 x 904 x 9216), nor with A off lines
+# (936 x 1120 x 5696); and two with sizes of five digits (1344 x 1152 x 16384, 12288^3)
+shapes="$shapes 1152x1152x4096,1088x1088x6144,1600x728x5696,1152x1152x6656,1152x1152x6720,1152x904x9216,936x1120x5696"
+shapes="$shapes 1344x1152x16384,12288x12288x12288"
 bad=0
 for list in $shapes; do
 	CUDA_VISIBLE_DEVICES= "$bin" --route "$list" --sms 132 >>"$tmp/route" 2>&1 || bad=$((bad + 1))
@@ -153,7 +160,9 @@ awk '
 		return sk_on(T, k, p * T, pk, pt) < sk_on(T, k, c, pk, pt) ? p * T : c }
 	function sk(T, k, P, pk, pt) { return sk_on(T, k, sk_ctas(T, k, P, pk, pt), pk, pt) }
 	/^route padded: / { padded = $0; next }
-	/^route: / { line = $0; split($2, d, "x"); M = d[1] + 0; N = $3 + 0; K = $4 + 0
+	/^route: / { line = $0; r = $0   # sizes of five digits run into the next field: respace them
+		sub(/^route: *[0-9]+x *[0-9]+x *[0-9]+/, "", r); split($0, d, /x */); sub(/^route: */, "", d[1])
+		M = d[1] + 0; N = d[2] + 0; K = d[3] + 0; $0 = "route: " M "x " N "x " K r
 		pad = padded != ""; if (pad) line = padded " / " line; padded = ""
 		s = $9 + 0; w = $12 + 0; t = $15 + 0; x = $18 + 0; y = $21 + 0; ps = $24 + 0; pw = $26 + 0; step = $29 + 0
 		split($19, b, /[(,)]/)
@@ -176,7 +185,10 @@ awk '
 			if (pad != (sector && K >= 1024)) fail("padded copies against their rule for step 29"); next }
 		if (step == 29 && !band29) fail("step 29 outside its band")
 		if (band29 && step == 16) fail("step 16 where step 29 takes its place")
-		if (step == 29) step = 16   # in place of step 16: the rules below must give step 16
+		lines29 = band29 && K <= 6656 && ((M % 64 == 0 && K % 64 == 0) || pad)   # both operands on lines
+		if (lines29 && (step == 15 || step == 22)) fail("step " step " where step 29 takes its place (on lines, K <= 6656)")
+		was29 = step == 29
+		if (step == 29) step = 16   # in place of step 16 (or, on lines, of Stream-K: below)
 		T = int((M + 127) / 128) * int((N + 255) / 256)
 		big = step == 21 || step == 22 || step == 24; many = T >= 3 * 132
 		offB = K % 8 == 0 && K % 64 != 0; offA = M % 8 == 0 && M % 64 != 0
@@ -202,13 +214,17 @@ awk '
 		e = sk(T, k, 132, 1, 0); if (s < e - 0.051 || s > e + 0.051) fail("Stream-K estimate " s ", not " e)
 		e = sk(T192, k, 132, 1.01, 6); if (x < e - 0.051 || x > e + 0.051) fail("Stream-K (192,192) estimate " x ", not " e)
 		P = int((M + 255) / 256) * int((N + 255) / 256)
-		if (step == 15 || step == 22 || step == 27) {   # an exact split is named, with its parts and CTAs
+		split22 = !many && !offB && exact(T192, sk_ctas(T192, k, 132, 1.01, 6)) && x < s && x < w && !(t < s && t < w)
+		if (was29 && lines29) {   # the step the rules give under step 29: 22, 15 or 16, never 21
+			step = split22 || (t < s && t < w && x < t) ? 22 : t < s && t < w ? 21 : s < w ? 15 : 16
+			if (step == 21) fail("step 29 in place of step 21")
+			big = step == 22 }
+		if (!was29 && (step == 15 || step == 22 || step == 27)) {   # an exact split is named, with its parts and CTAs
 			TT = step == 15 ? T : step == 22 ? T192 : P; WW = step == 27 ? 66 : 132
 			cc = step == 22 ? sk_ctas(TT, k, WW, 1.01, 6) : sk_ctas(TT, k, WW, 1, 0)
 			want = exact(TT, cc) ? "every " (step == 27 ? "pair" : "tile") " in " cc / TT " parts on " cc " " (step == 27 ? "clusters" : "CTAs") : ""
 			got = match($0, /every (tile|pair) in [0-9]+ parts on [0-9]+ (CTAs|clusters)$/) ? substr($0, RSTART) : ""
 			if (got != want) fail("the exact split named \"" got "\", not \"" want "\"") }
-		split22 = !many && !offB && exact(T192, sk_ctas(T192, k, 132, 1.01, 6)) && x < s && x < w && !(t < s && t < w)
 		if (split22) { if (step != 22) fail("step 22 against its exact split rule"); next }
 		e = sk(P, k, 66, 1, 0); pf = int((P + 65) / 66) * k
 		if (ps < e - 0.051 || ps > e + 0.051 || pw != pf) fail("pairs estimates " ps ", " pw ", not " e ", " pf)
@@ -251,7 +267,7 @@ awk '
 		if ((step == 18 && x < s) != ($0 ~ ("split-K, each tile in " p " parts$"))) fail("fp32: split-K against its estimates") }
 ' "$tmp/route" >"$tmp/route-bad" || bad=$((bad + 1))   # an awk error fails the check too
 bad=$((bad + $(wc -l <"$tmp/route-bad")))
-if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 245 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 245 ] &&
+if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 254 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 254 ] &&
 	[ "$(grep -c '^route padded: ' "$tmp/route")" -ge 2 ] &&
 	[ "$(grep -c -- '-> step 22,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 14,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 23,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 24,' "$tmp/route")" -ge 3 ] &&
@@ -259,9 +275,9 @@ if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 245 ] && [ "$(
 	[ "$(grep -c -- '-> step 29,' "$tmp/route")" -ge 4 ] &&
 	[ "$(grep -c -- '-> step 27,' "$tmp/route")" -ge 10 ] && [ "$(grep -c -- '-> step 18, split-K' "$tmp/route")" -ge 10 ] &&
 	[ "$(grep -c -- '-> step 18, Stream-K' "$tmp/route")" -ge 10 ]; then
-	ok "07_gemm --route at 180 random shapes and 65 chosen ones: every choice follows its rules, its estimates and the split's limits"
+	ok "07_gemm --route at 180 random shapes and 74 chosen ones: every choice follows its rules, its estimates and the split's limits"
 else
-	not_ok "07_gemm --route breaks its rules at $bad of 245 shapes"; head -5 "$tmp/route-bad"
+	not_ok "07_gemm --route breaks its rules at $bad of 254 shapes"; head -5 "$tmp/route-bad"
 fi
 
 for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" "--pdl 2" "--pdl" \
