@@ -169,10 +169,12 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
   // ANCHOR: route
   /* the best path by the shape (hopper.cu): step 28's kernels on the CUDA cores where C has 1 or 2 rows
    * or columns or K is 1 or 2 (or up to 8, C small); step 25's narrow tiles where C has 64 rows or
-   * columns or fewer; step 29's (128,96) tiles, one a CTA, where they fit on the SMs at once, step
-   * 20's (64,128) CTAs do not, and K <= 3072; step 14's clusters with this step's epilogue in
-   * place of persistent tiles where B's columns lie off 128-byte lines, or step 27's Stream-K over
-   * pairs of tiles in the same clusters where whole tiles' last wave would leave many of them idle;
+   * columns or fewer; step 29's (128,96) or (128,128) tiles, one a CTA, where (128,128) ones fit on
+   * the SMs at once, step 20's (64,128) CTAs do not, and K <= 3072 (beyond, in place of steps 16 and
+   * 26, and of Stream-K with both operands on lines up to K = 6656); step 14's clusters with this
+   * step's epilogue in place of persistent tiles where B's columns lie off 128-byte lines, or step
+   * 27's Stream-K over pairs of tiles in the same clusters where whole tiles' last wave would leave
+   * many of them idle;
    * step 14's clusters also in place of (128,256) or (192,192) tiles where the k loop is long and they
    * fill many waves, and step 26's (192,128) tiles in place of persistent (128,256) ones where their
    * waves cost 2% less by its estimate; step 23's, which share A, where A's columns lie off lines; or,

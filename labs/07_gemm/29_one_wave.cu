@@ -1,4 +1,4 @@
-/* Step 29 -- (128,96) tiles, one a CTA: one wave where larger tiles leave SMs idle.
+/* Step 29 -- (128,96) or (128,128) tiles, one a CTA: one wave where larger tiles leave SMs idle.
  *
  * What changes from steps 20 and 26: between the problems whose (64,128) tiles fit on the SMs at
  * once (step 20) and those of several waves, there is a band of about one wave -- square C from
@@ -62,6 +62,30 @@
  *   level at 2, slower at 25, by up to 3.8% (728 x 1912 x 2688), +1.7% on average.  With the rule
  *   for longer k loops above, the best path against the build before both, at 24 shapes beyond K =
  *   3072: faster at all 24, by 16.6-34.9% (median ratio to cuBLAS 0.60 -> 0.80).
+ * (128,128) tiles where (128,96) ones take two waves: the band ended where the (128,96) tiles no
+ *   longer fit at once, and beyond it, up to where (128,128) tiles do not, the route ran step 16's
+ *   (128,128) tiles one a CTA (one consumer warpgroup of each at work), or step 26's, or Stream-K.
+ *   This step's body, compiled for (128,128) tiles too (one m64n128k16 chain a consumer, 64
+ *   accumulators a thread, 7 stages of 32 KiB), keeps both consumers at work.  First look, H200, a
+ *   build with the width set to 128, against the route in one pair of processes: 2048 x 1024 x 4096
+ *   0.83 -> 0.91 of cuBLAS (step 16), 2048 x 1024 x 2048 0.87 -> 0.98 (step 26), 1664 x 1152 x 3072
+ *   1.06 -> 1.23; in the (128,96) band it lost to (128,96) tiles (1152 x 1152 x 4096: 0.72 against
+ *   0.88).  At 32 random shapes of the new part of the band in two pairs: faster than step 16 at all
+ *   18 whose operands the route did not copy, by 0.7-33.5% (more at short k loops); slower at the
+ *   three it copied (lda and ldb 8 more than a multiple of 16), since this step ran on the operands
+ *   as they lay; against step 26 (K up to 3072) -6.6% and +10.4% at two; against Stream-K (K from
+ *   8640 up) -23.8 to +8.1%.  So the band is where (128,128)
+ *   tiles fit at once and step 20's CTAs do not, the tiles (128,96) where those fit at once, else
+ *   (128,128) (hopper.cu, one_wave_band and gh_one_wave_bn), with the rules as before: any route up
+ *   to K = 3072, and beyond, step 16's place, Stream-K's on lines up to K = 6656, and step 26's too
+ *   (against step 26 beyond K = 3072, at 12 random shapes, all in the new part: faster at 11, by
+ *   6.1-24.7%, 2.3% slower at 3144 x 536 x 3544).  The best path with it against the build before,
+ *   in two pairs of processes, at 39 shapes whose route it changed (33 random, held out; 1400^3,
+ *   2048 x 1024 x 2048 and 1096 x 1776 x 456 of the route check; three whose operands the route
+ *   copies): faster at 37, by 0.2-50.4%, 14% on average (median
+ *   ratio to cuBLAS 0.78 -> 0.89; 1400^3 +10.1%, 2048 x 1024 x 2048 +9.2%), 3.1% and 2.0% slower at
+ *   1464 x 1384 x 7992 and 1432 x 1320 x 6976 (step 16's place); at four shapes of the (128,96) band
+ *   the kernel compiled twice ran as before (0.1-1.8% faster).
  * Tried and not kept: the stage's three boxes issued from three lanes of the producer's warp, not
  *   one: 16-28% slower with 6 or 8 stages at five of the seven shapes above.  Clusters that share
  *   both operands by multicast (2 x 1, 1 x 2, 2 x 2, 2 x 4 and 4 x 2 tiles, the grid padded to whole
@@ -79,41 +103,43 @@
 #include "labkit.h"
 
 #define S29_BM 128
-#define S29_BN 96
-#define S29_STAGES 8
+#define S29_STAGES(bn) ((bn) == 96 ? 8 : 7)        /* 8 stages of 28 KiB, or 7 of 32 KiB */
 #define S29_STAGE_A (S29_BM * GH_BK * 2)        /* 16 KiB: A's two (64 m, 64 k) boxes */
-#define S29_STAGE_B (S29_BN * GH_BK * 2)        /* 12 KiB: one (64 k, 96 n) box of B */
-#define S29_SMEM (S29_STAGES * (S29_STAGE_A + S29_STAGE_B) + 2 * S29_STAGES * 8 + 1024)
+#define S29_STAGE_B(bn) ((bn) * GH_BK * 2)      /* one (64 k, bn) box of B: 12 or 16 KiB */
+#define S29_SMEM(bn) (S29_STAGES(bn) * (S29_STAGE_A + S29_STAGE_B(bn)) + 2 * S29_STAGES(bn) * 8 + 1024)
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 /* the two consumer warpgroups, 256 threads, meet on named barrier 1 */
 __device__ static inline void s29_consumers_sync(void) { asm volatile("bar.sync 1, 256;\n" ::: "memory"); }
-/* the accumulators stay in registers across the asynchronous MMAs (as gh_fence_acc does for 128) */
-__device__ static inline void s29_fence_acc(float d[48])
+/* the accumulators stay in registers across the asynchronous MMAs (as gh_fence_acc does for 128):
+ * the first n, 48 or 64 */
+__device__ static inline void s29_fence_acc(float d[64], int n)
 {
 #pragma unroll
-  for (int i = 0; i < 48; ++i) asm volatile("" : "+f"(d[i])::"memory");
+  for (int i = 0; i < n; ++i) asm volatile("" : "+f"(d[i])::"memory");
 }
 #endif
 
 // ANCHOR: kernel
-__global__ void __launch_bounds__(384, 1)
-k29_one_wave(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
-             const __grid_constant__ CUtensorMap tC, int tma_c, int M, int N, int K, float alpha, float beta,
-             float *C, int ldc)
+/* The kernel's body for (128,bn) tiles, bn = 96 or 128, a constant in each kernel below (as step
+ * 26 compiles step 21's body), so each compiles to one chain of MMAs */
+__device__ __forceinline__ static void
+one_wave_body(const CUtensorMap *tA, const CUtensorMap *tB, const CUtensorMap *tC, int tma_c, int M, int N,
+              int K, float alpha, float beta, float *C, int ldc, int bn)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
-  uint8_t *sa = (uint8_t *)(((uintptr_t)raw + 1023) & ~(uintptr_t)1023), *sb = sa + S29_STAGES * S29_STAGE_A;
-  uint64_t *full = (uint64_t *)(sb + S29_STAGES * S29_STAGE_B), *empty = full + S29_STAGES;
+  const int S = S29_STAGES(bn);
+  uint8_t *sa = (uint8_t *)(((uintptr_t)raw + 1023) & ~(uintptr_t)1023), *sb = sa + S * S29_STAGE_A;
+  uint64_t *full = (uint64_t *)(sb + S * S29_STAGE_B(bn)), *empty = full + S;
   int tid = threadIdx.x, wg = tid / 128;
-  int tm = blockIdx.x, tn = blockIdx.y;                  // local_tile(mC, (_128,_96), (tm,tn))
+  int tm = blockIdx.x, tn = blockIdx.y;                  // local_tile(mC, (_128,bn), (tm,tn))
   int ktiles = (K + GH_BK - 1) / GH_BK;
   if (tid == 0) {
-    gh_tma_prefetch_map(&tA);
-    gh_tma_prefetch_map(&tB);
-    if (tma_c) gh_tma_prefetch_map(&tC);
-    for (int s = 0; s < S29_STAGES; ++s) { gh_bar_init(&full[s], 1); gh_bar_init(&empty[s], 8); }
+    gh_tma_prefetch_map(tA);
+    gh_tma_prefetch_map(tB);
+    if (tma_c) gh_tma_prefetch_map(tC);
+    for (int s = 0; s < S; ++s) { gh_bar_init(&full[s], 1); gh_bar_init(&empty[s], 8); }
     gh_fence_bar_init();
   }
   __syncthreads();
@@ -123,63 +149,79 @@ k29_one_wave(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUt
     GH_SETMAXNREG_DEC(40);
     if (tid == 0)
       for (int kt = 0; kt < ktiles; ++kt) {
-        int s = kt % S29_STAGES;
-        if (kt >= S29_STAGES) gh_bar_wait(&empty[s], (kt / S29_STAGES - 1) & 1);
-        uint8_t *a = sa + s * S29_STAGE_A, *b = sb + s * S29_STAGE_B;
-        gh_bar_expect(&full[s], S29_STAGE_A + S29_STAGE_B);
-        gh_tma_load(a, &tA, &full[s], tm * S29_BM, kt * GH_BK);
-        gh_tma_load(a + GH_BOX_A, &tA, &full[s], tm * S29_BM + 64, kt * GH_BK);
-        gh_tma_load(b, &tB, &full[s], kt * GH_BK, tn * S29_BN);
+        int s = kt % S;
+        if (kt >= S) gh_bar_wait(&empty[s], (kt / S - 1) & 1);
+        uint8_t *a = sa + s * S29_STAGE_A, *b = sb + s * S29_STAGE_B(bn);
+        gh_bar_expect(&full[s], S29_STAGE_A + S29_STAGE_B(bn));
+        gh_tma_load(a, tA, &full[s], tm * S29_BM, kt * GH_BK);
+        gh_tma_load(a + GH_BOX_A, tA, &full[s], tm * S29_BM + 64, kt * GH_BK);
+        gh_tma_load(b, tB, &full[s], kt * GH_BK, tn * bn);
       }
   } else {                                               // consumer c: rows 64 c .. 64 c + 63 of the tile
     GH_SETMAXNREG_INC(232);
     int c = wg - 1;
-    float acc[48];                                       // one m64n96 chain: 48 accumulators a thread
+    float acc[64];                                       // one m64n(bn) chain: bn / 2 accumulators a thread
 #pragma unroll
-    for (int j = 0; j < 48; ++j) acc[j] = 0.0f;
-    s29_fence_acc(acc);
+    for (int j = 0; j < bn / 2; ++j) acc[j] = 0.0f;
+    s29_fence_acc(acc, bn / 2);
     uint64_t da = gh_desc(sa + c * GH_BOX_A, GH_BOX_A, 1024), db = gh_desc(sb, 16, 1024);   // stage 0's
     for (int kt = 0; kt < ktiles; ++kt) {
-      int s = kt % S29_STAGES;
-      gh_bar_wait(&full[s], (kt / S29_STAGES) & 1);
+      int s = kt % S;
+      gh_bar_wait(&full[s], (kt / S) & 1);
       gh_wgmma_fence();
 #pragma unroll
-      for (int kk = 0; kk < GH_BK / 16; ++kk)
-        gh_wgmma_96(acc, gh_desc_add(da, s * S29_STAGE_A + kk * 2048),
-                    gh_desc_add(db, s * S29_STAGE_B + kk * 32));
+      for (int kk = 0; kk < GH_BK / 16; ++kk) {
+        uint64_t a = gh_desc_add(da, s * S29_STAGE_A + kk * 2048);
+        uint64_t b = gh_desc_add(db, s * S29_STAGE_B(bn) + kk * 32);
+        if (bn == 96) gh_wgmma_96(acc, a, b);
+        else gh_wgmma_128(acc, a, b);
+      }
       gh_wgmma_commit();
       GH_WGMMA_WAIT(1);
-      if (kt > 0 && tid % 32 == 0) gh_bar_arrive(&empty[(kt - 1) % S29_STAGES]);
+      if (kt > 0 && tid % 32 == 0) gh_bar_arrive(&empty[(kt - 1) % S]);
     }
     GH_WGMMA_WAIT(0);
-    s29_fence_acc(acc);
-    int row0 = tm * S29_BM + 64 * c, col0 = tn * S29_BN;
+    s29_fence_acc(acc, bn / 2);
+    int row0 = tm * S29_BM + 64 * c, col0 = tn * bn;
     if (tma_c) {
       s29_consumers_sync();                              // the stages are free once both consumers are done
-      if (row0 < M) gh_epilogue_tma_whole(acc, 3, sa + c * 3 * 8192, &tC, c, row0, col0, alpha);
+      if (row0 < M) gh_epilogue_tma_whole(acc, bn / 32, sa + c * (bn / 32) * 8192, tC, c, row0, col0, alpha);
     } else if (row0 < M)
-      gh_epilogue_cols(acc, 12, row0, col0, M, N, alpha, beta, C, ldc);
+      gh_epilogue_cols(acc, bn / 8, row0, col0, M, N, alpha, beta, C, ldc);
   }
 #endif
 }
+#define ONE_WAVE_KERNEL(name, bn) \
+  __global__ void __launch_bounds__(384, 1) \
+  name(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB, \
+       const __grid_constant__ CUtensorMap tC, int tma_c, int M, int N, int K, float alpha, \
+       float beta, float *C, int ldc) \
+  { \
+    one_wave_body(&tA, &tB, &tC, tma_c, M, N, K, alpha, beta, C, ldc, bn); \
+  }
+ONE_WAVE_KERNEL(k29_one_wave, 96)
+ONE_WAVE_KERNEL(k29_one_wave_128, 128)
 // ANCHOR_END: kernel
 
 void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
                       float *C, int ldc)
 {
-  int tiles_m = (M + S29_BM - 1) / S29_BM, tiles_n = (N + S29_BN - 1) / S29_BN;
+  int bn = gh_one_wave_bn(M, N, gh_sm_count());         // (128,96) tiles where they fit at once, else (128,128)
+  int tiles_m = (M + S29_BM - 1) / S29_BM, tiles_n = (N + bn - 1) / bn;
   if (tiles_n > 65535) {                                 // more than a grid's y holds: the best path
     gemm_17_tma_store(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
   gh_operands op;
-  if (!gh_prepare_box(M, N, K, A, lda, B, ldb, &op, S29_BN)) {   // B in (64 k, 96 n) boxes
+  if (!gh_prepare_box(M, N, K, A, lda, B, ldb, &op, bn)) {   // B in (64 k, bn) boxes
     gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
   static int ready;
   if (!ready) {
-    LK_CHECK(cudaFuncSetAttribute(k29_one_wave, cudaFuncAttributeMaxDynamicSharedMemorySize, S29_SMEM));
+    LK_CHECK(cudaFuncSetAttribute(k29_one_wave, cudaFuncAttributeMaxDynamicSharedMemorySize, S29_SMEM(96)));
+    LK_CHECK(cudaFuncSetAttribute(k29_one_wave_128, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  S29_SMEM(128)));
     ready = 1;
   }
   CUtensorMap tC = { { 0 } };
@@ -187,7 +229,8 @@ void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, 
                                                          // the stages are free by then (as in step 20)
   cudaLaunchConfig_t cfg;
   cudaLaunchAttribute attr[2];
-  gh_launch_config(&cfg, attr, dim3((unsigned)tiles_m, (unsigned)tiles_n), 384, S29_SMEM, 1);
-  LK_CHECK(cudaLaunchKernelEx(&cfg, k29_one_wave, op.a, op.b, tC, tma_c, M, N, K, alpha, beta, C, ldc));
+  gh_launch_config(&cfg, attr, dim3((unsigned)tiles_m, (unsigned)tiles_n), 384, S29_SMEM(bn), 1);
+  LK_CHECK(cudaLaunchKernelEx(&cfg, bn == 96 ? k29_one_wave : k29_one_wave_128, op.a, op.b, tC, tma_c, M, N, K,
+                              alpha, beta, C, ldc));
   LK_CHECK(cudaGetLastError());
 }

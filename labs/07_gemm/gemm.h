@@ -68,7 +68,7 @@ void gemm_28_thin(int M, int N, int K, float alpha, const bf16 *A, int lda, cons
 int gemm_28_kernel(int M, int N, int K);
 /* the parts its rows or cols kernel cuts each k loop into on a GPU of `sms` SMs, of *kpart k each */
 int gemm_28_parts(int M, int N, int K, int sms, int *kpart);
-/* step 29, one wave of (128,96) tiles, one a CTA */
+/* step 29, one wave of (128,96) tiles, one a CTA, or of (128,128) ones where those do not fit at once */
 void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 
 /* The CTA tiling, done by the library on the host (gemm.cu): zipped_divide(mX, (BM,BK)) is

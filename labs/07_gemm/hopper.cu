@@ -739,16 +739,19 @@ static int thin_pays(int M, int N, int K)
 }
 // ANCHOR_END: thin_pays
 // ANCHOR: one_wave_pays
-/* Step 29's (128,96) tiles, one a CTA (29_one_wave.cu has the measurements): where they fit on the
- * SMs at once and step 20's (64,128) CTAs do not (one_wave_band), so that they put more SMs to work
- * than step 26's (192,96) tiles or step 16's (128,128) ones, with no fix-up; up to K =
- * GH_ONE_WAVE_MAX_K, beyond which Stream-K's share of the k loops on every SM pays for its fix-up
- * (at longer k loops, only in place of step 16: gh_best_path below) */
+/* Step 29's tiles, one a CTA (29_one_wave.cu has the measurements): where (128,128) tiles fit on
+ * the SMs at once and step 20's (64,128) CTAs do not (one_wave_band); (128,96) tiles where those fit
+ * at once too (gh_one_wave_bn), so that they put more SMs to work than step 26's (192,96) tiles or
+ * step 16's (128,128) ones, else (128,128) tiles, whose two consumer warpgroups both work where
+ * step 16 keeps one of them idle; no fix-up.  Up to K = GH_ONE_WAVE_MAX_K, beyond which Stream-K's
+ * share of the k loops on every SM pays for its fix-up (at longer k loops, only in place of some
+ * routes: gh_best_path below) */
 #define GH_ONE_WAVE_MAX_K 3072
 static int one_wave_band(int M, int N, int sms)
 {
-  return tiles_of(M, N, 128, 96) <= sms && small_tile_ctas(M, N) > sms;
+  return tiles_of(M, N, 128, 128) <= sms && small_tile_ctas(M, N) > sms;
 }
+int gh_one_wave_bn(int M, int N, int sms) { return tiles_of(M, N, 128, 96) <= sms ? 96 : 128; }
 static int one_wave_pays(int M, int N, int K, int sms)
 {
   return one_wave_band(M, N, sms) && K <= GH_ONE_WAVE_MAX_K;
@@ -786,7 +789,9 @@ static int best_path_by_shape(int M, int N, int K, int lda, int ldb, int sms)
 // ANCHOR_END: off_lines
 // ANCHOR: one_wave_any_k
 /* At any K, step 29 in place of step 16, whose (128,128) tiles, one a CTA, leave more SMs idle and
- * keep one consumer warpgroup of each CTA at work.  H200, at 41 shapes of the band with K from 3144
+ * keep one consumer warpgroup of each CTA at work, and of step 26 (the band's (128,128) tiles and
+ * step 26's place beyond K = 3072 were measured later: 29_one_wave.cu).  With (128,96) tiles, H200,
+ * at 41 shapes of the band with K from 3144
  * to 7504 whose route was step 16, in one process: faster at 38 by 3.8-31.3%, 17% on average, 0.6-4.4%
  * slower at three (1536 x 1024 x 4096 0.601 -> 0.708 of cuBLAS, 1920 x 728 x 4600 0.459 -> 0.578).
  * At 24 other such shapes, the best path with this rule against it without, in two pairs of
@@ -804,7 +809,7 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
 {
   int path = best_path_by_shape(M, N, K, lda, ldb, sms);
   if (!one_wave_band(M, N, sms)) return path;
-  if (path == 16) return 29;
+  if (path == 16 || path == 26) return 29;
   int lines = lda % 64 == 0 && ldb % 64 == 0;          // both operands on 128-byte lines
   return (path == 15 || path == 22) && lines && K <= GH_ONE_WAVE_LINES_MAX_K ? 29 : path;
 }

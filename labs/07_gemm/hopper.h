@@ -65,6 +65,8 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms);
 /* the same without the clusters, by the shape alone: what the launcher runs where it would take
  * them but TMA may not write C (beta != 0, C or ldc unaligned, M not a multiple of 4) */
 int gh_best_path_unclustered(int M, int N, int K, int sms);
+/* the width of step 29's (128,bn) tiles: 96 where they fit on `sms` SMs at once, else 128 */
+int gh_one_wave_bn(int M, int N, int sms);
 /* what step 17's launcher runs with operands at aligned addresses, leading dimensions lda and ldb:
  * 9 or 8 where K < 128 and lda or ldb is not a multiple of 8 (the fallbacks of gh_route), else
  * gh_best_path */

@@ -53,8 +53,9 @@ n=$(grep -c '^  ok ' "$tmp/out")
 # --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 74 chosen ones) on
 # 132 SMs, with lda = M and ldb = K: below K = 128 with M or K not a multiple of 8, step 9 (or
 # step 8 for a tiny problem, as gh_route), and with both, never 8 or 9 but the rules below; where
-# M or N is 64 or less, step 25's narrow tiles, and only there; step 29 where its (128,96) tiles fit
-# on the SMs at once and step 20's CTAs do not: always where K <= 3072, and beyond exactly where the
+# M or N is 64 or less, step 25's narrow tiles, and only there; step 29 where (128,128) tiles fit
+# on the SMs at once and step 20's CTAs do not, named with (128,96) tiles where those fit at once
+# and (128,128) ones elsewhere: always where K <= 3072, and beyond exactly where the
 # rules below give step 16, which never runs there, or, with both operands on lines and K <= 6656,
 # Stream-K (step 15 or 22), which never runs there either; below 3 (128,256) tiles per SM with
 # neither operand off lines, step 26 exactly where its (192,96) or (192,128) tiles (whichever
@@ -111,9 +112,9 @@ shapes="$shapes 2000x3000x9000,1700x2900x9800,1800x2600x7000,2000x3000x4000,1600
 # and four of many waves with B off lines where step 27 takes step 14's place (6000^3 above, 9000 x 9000 x
 # 4104 and 8192 x 8192 x 9000 keep step 14: their estimates are within 3% of whole tiles')
 shapes="$shapes 5000x5000x5000,5120x5120x5000,2600x1800x5400,6600x6600x4000"
-# and eight of about one wave: step 26's (192,96) or (192,128) tiles at the first four; not at 768^3
-# (step 20's CTAs fit), 1152 x 1152 x 8192 (Stream-K's estimate is lower), 3000 x 1000 x 3000 (off
-# lines), 1792^3 (two waves)
+# and eight of about one wave: step 26's (192,96) or (192,128) tiles at the first three, and at the
+# fourth until step 29 took in (128,128) tiles (now step 29's); not at 768^3 (step 20's CTAs fit),
+# 1152 x 1152 x 8192 (Stream-K's estimate is lower), 3000 x 1000 x 3000 (off lines), 1792^3 (two waves)
 shapes="$shapes 1536x1536x1536,1664x1664x1664,768x3072x768,2048x1024x2048"
 shapes="$shapes 768x768x768,1152x1152x8192,3000x1000x3000,1792x1792x1792"
 # and five with fewer tiles than SMs where Stream-K may cut every tile into the same number of
@@ -132,9 +133,9 @@ shapes="$shapes 3584x3584x1024,2048x2048x2048"
 # (6144 x 4224 x 4544); not at 5696 x 2752 x 2304 (its estimate 1.5% below step 17's, short of 2%)
 shapes="$shapes 6656x1856x640,6144x4224x4544,10432x1536x5120,11456x1920x1728,5696x2752x2304"
 # and seven where step 16 or 29 would read both operands off lines: padded copies first where M and
-# K are both 8 more than a multiple of 16 (step 29: 1160^3, 1080 x 1080 x 3000; step 16: 1400^3,
-# 1096 x 1776 x 456), not at 1200^3 or 1240 x 1240 x 2000, nor for step 29 below K = 1024
-# (1224 x 816 x 472)
+# K are both 8 more than a multiple of 16 (1160^3, 1080 x 1080 x 3000, and 1400^3, step 16's until
+# step 29 took in (128,128) tiles), not at 1200^3 or 1240 x 1240 x 2000, nor for step 29 below K =
+# 1024 (1224 x 816 x 472, and 1096 x 1776 x 456, which took the copies while its route was step 16)
 shapes="$shapes 1160x1160x1160,1080x1080x3000,1200x1200x1200,1240x1240x2000,1400x1400x1400,1096x1776x456,1224x816x472"
 # and three of step 29's band with K > 3072 whose rules give step 16, so that step 29 runs in its place
 shapes="$shapes 1536x1024x4096,1984x744x5592,2160x584x4648"
@@ -178,17 +179,19 @@ awk '
 		if (narrow) next
 		V = int((int((M + 63) / 64) + 1) / 2) * 2 * int((N + 127) / 128)
 		sector = M % 16 == 8 && K % 16 == 8   # lda = M, ldb = K
-		band29 = int((M + 127) / 128) * int((N + 95) / 96) <= 132 && V > 132
+		band29 = U <= 132 && V > 132   # (128,128) tiles fit at once, step 20 CTAs do not
+		bn29 = int((M + 127) / 128) * int((N + 95) / 96) <= 132 ? 96 : 128
+		if (step == 29 && $0 !~ ("one wave of \\(128," bn29 "\\) tiles")) fail("step 29 not named with (128," bn29 ") tiles")
 		if (band29 && K <= 3072) {
 			if (step != 29)
-				fail("step 29 against its rule ((128,96) tiles in one wave, step 20 CTAs too many, K at most 3072)")
+				fail("step 29 against its rule ((128,128) tiles in one wave, step 20 CTAs too many, K at most 3072)")
 			if (pad != (sector && K >= 1024)) fail("padded copies against their rule for step 29"); next }
 		if (step == 29 && !band29) fail("step 29 outside its band")
-		if (band29 && step == 16) fail("step 16 where step 29 takes its place")
+		if (band29 && (step == 16 || step == 26)) fail("step " step " where step 29 takes its place")
 		lines29 = band29 && K <= 6656 && ((M % 64 == 0 && K % 64 == 0) || pad)   # both operands on lines
 		if (lines29 && (step == 15 || step == 22)) fail("step " step " where step 29 takes its place (on lines, K <= 6656)")
 		was29 = step == 29
-		if (step == 29) step = 16   # in place of step 16 (or, on lines, of Stream-K: below)
+		if (step == 29) step = 16   # in place of step 16 or 26 (or, on lines, of Stream-K: below)
 		T = int((M + 127) / 128) * int((N + 255) / 256)
 		big = step == 21 || step == 22 || step == 24; many = T >= 3 * 132
 		offB = K % 8 == 0 && K % 64 != 0; offA = M % 8 == 0 && M % 64 != 0
@@ -206,6 +209,7 @@ awk '
 		nP = int((int((M + 191) / 192) * int((N + 127) / 128) + 131) / 132) * (0.74 * k + 3.3)
 		rP = s < w ? s : int((T + 131) / 132) * (k + 2)   # step 15 or 17
 		persist = many && !offA && !offB && !(t < s && t < w) && !long && bn == 128 && nP < 0.98 * rP
+		if (was29 && (wave || persist)) next   # step 29 in place of step 26
 		if ((step == 26) != (wave || persist))
 			fail("step 26 against its rules ((192," bn ") tiles in one wave or in place of (128,256) ones, " \
 				"the lowest estimate; persistent (192,128) tiles)")

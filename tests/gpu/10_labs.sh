@@ -3,7 +3,8 @@
 #   - every lab verifies its device result (--check-only: exit 0, a PASS line, no FAIL);
 #   - compute-sanitizer's memcheck, racecheck and synccheck find nothing in it, on problems just
 #     large enough to reach every code path: --quick --check-only, or each line of the lab's
-#     labs/NN_name/sanitizer-args (one sanitizer run per line and tool);
+#     labs/NN_name/sanitizer-args (one sanitizer run per line and tool; a line that starts with
+#     "tools=memcheck,synccheck " runs only those);
 #   - every recorded output still matches what its command prints (mk/outputs.sh: the GPU ones run
 #     the labs in full, timings included, so each lab's timed kernels are verified there too).
 # The runs are independent, so they go GPU_TEST_JOBS at a time (default: the cores, at most 8),
@@ -34,7 +35,9 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 		args=("--quick --check-only")
 		[ -f "labs/$lab/sanitizer-args" ] && mapfile -t args < <(grep -v '^[[:space:]]*\(#\|$\)' "labs/$lab/sanitizer-args")
 		for a in "${args[@]}"; do
-			for tool in racecheck memcheck synccheck; do printf '%s\t%s\t%s\n' "$tool" "$lab" "$a"; done
+			tools="racecheck memcheck synccheck"   # or, after "tools=A,B ", those alone
+			case $a in tools=*) tools=${a%% *}; tools=${tools#tools=}; tools=${tools//,/ }; a=${a#* } ;; esac
+			for tool in $tools; do printf '%s\t%s\t%s\n' "$tool" "$lab" "$a"; done
 		done
 		printf 'verify\t%s\t--check-only\n' "$lab"
 	done
