@@ -884,7 +884,6 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
                            : step == 25 ? "25, narrow tiles: (64,64), C's narrow side on the MMA's n"
                            : step == 22 ? "22, Stream-K over (192,192) tiles"
                            : step == 20 ? "20, small tiles, a (64,128) tile a CTA"
-                           : step == 29 ? "29, one wave of (128,96) tiles, a tile a CTA"
                            : step == 12 ? "12, whole tiles, one launch"
                            : step == 9 ? "9, K < 128, an unaligned operand (mma.sync; C through shared memory)"
                            : step == 8 ? "8, predicated (K < 128, a tiny problem, an unaligned operand)"

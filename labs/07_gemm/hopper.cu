@@ -723,8 +723,8 @@ static int exact_split_pays(int M, int N, int K, int sms)
  * tiles or step 15's Stream-K where stream_k_clusters_pay holds, else step 14's clusters (in place
  * of step 15 only where few_waves_clusters_pay holds); under 3 tiles an SM, first, step 26's narrow
  * tiles where narrow_tiles_pay holds, and with B on lines step 22's exact split where
- * exact_split_pays holds; and last, step 29 wherever that route is step 16 and one_wave_band holds,
- * and in place of Stream-K there up to K = GH_ONE_WAVE_LINES_MAX_K with both operands on lines */
+ * exact_split_pays holds; and last, step 29 wherever that route is step 16 or 26 and one_wave_band
+ * holds, and in place of Stream-K there up to K = GH_ONE_WAVE_LINES_MAX_K with both operands on lines */
 // ANCHOR: thin_pays
 /* Step 28's kernels on the CUDA cores (28_thin.cu has the measurements): where C has at most
  * GH_THIN_SIDE rows or columns; where K is at most 2; and where K is at most 8 and the outer

@@ -10,8 +10,10 @@ bin=$B/bin/07_gemm
 [ -x "$bin" ] || { ok "lab 07 not built # SKIP"; exit 0; }
 cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
 sass=$("$cuobjdump" --dump-sass "$bin" 2>&1) || { not_ok "cuobjdump --dump-sass $bin failed"; exit 1; }
-# one function's SASS for the sm_90a cubin: from its "Function :" line to the next
-fn_sass() { printf '%s\n' "$sass" | awk -v f="$1" '/arch = sm_/ { a = ($0 ~ /sm_90a/) } /Function :/ { on = a && index($0, f) > 0 } on'; }
+# one function's SASS for the sm_90a cubin: from its "Function :" line to the next; the kernel by its
+# mangled name, _Z, its length, itself (so k29_one_wave is not also k29_one_wave_128's prefix)
+fn_sass() { printf '%s\n' "$sass" | awk -v f="$1" '/arch = sm_/ { a = ($0 ~ /sm_90a/) }
+	/Function :/ { on = a && index($0, "Function : _Z" length(f) f) > 0 } on'; }
 for k in k11_tma_wgmma k12_warp_specialized k13_persistent k14_cluster_multicast k15_stream_k k16_pingpong k17_tma_store \
 	k19_split_k k20_small_tiles k21_tile_192 k22_stream_k_192 k25_rows k25_swapped k26_tile_192x128 \
 	k26_tile_192x96 k29_one_wave k29_one_wave_128; do
