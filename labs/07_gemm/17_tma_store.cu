@@ -171,7 +171,8 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
    * or columns or K is 1 or 2 (or up to 8, C small); step 25's narrow tiles where C has 64 rows or
    * columns or fewer; step 29's (128,96) or (128,128) tiles, one a CTA, where (128,128) ones fit on
    * the SMs at once, step 20's (64,128) CTAs do not, and K <= 3072 (beyond, in place of steps 16 and
-   * 26, and of Stream-K with both operands on lines up to K = 6656); step 14's clusters with this
+   * 26, and of Stream-K with both operands on lines up to K = 6656, and in pairs of CTAs that share
+   * A where the tiles along n are even in number, then in place of step 15 too); step 14's clusters with this
    * step's epilogue in place of persistent tiles where B's columns lie off 128-byte lines, or step
    * 27's Stream-K over pairs of tiles in the same clusters where whole tiles' last wave would leave
    * many of them idle;

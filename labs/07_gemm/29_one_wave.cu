@@ -86,6 +86,29 @@
  *   ratio to cuBLAS 0.78 -> 0.89; 1400^3 +10.1%, 2048 x 1024 x 2048 +9.2%), 3.1% and 2.0% slower at
  *   1464 x 1384 x 7992 and 1432 x 1320 x 6976 (step 16's place); at four shapes of the (128,96) band
  *   the kernel compiled twice ran as before (0.1-1.8% faster).
+ * Pairs that share A, for the long k loops: beyond K = 3072, where the tiles along n are even in
+ *   number, the CTAs come in clusters of 2 along n whose two tiles read the same rows of A; each
+ *   loads one of A's two boxes and multicasts it to both (pair = 1 in the body above), so each asks
+ *   L2 for 20 KiB a k tile in place of 28 (24 in place of 32 for (128,128) tiles).  Why: at 1536 x
+ *   1024 x 8192 under ncu (H200, clocks as they were), cuBLAS's kernel, nvjet_sm90_tss_96x128_64x6_2x1,
+ *   (96,128) tiles in pairs along m, took 60,342 cycles and this step alone 77,079, both with L2
+ *   throughput at 66-67% of its peak: the same L2 rate, a third more bytes asked for here.  First
+ *   look, H200, one process: faster than step 29 alone at all 9 band shapes with K from 4096 to
+ *   12288 whose tiles along n pair up, by 0.4-12.6% (1152 x 1152 x 8192 +4.8%, 2048 x 1024 x 8192
+ *   +12.6%); with an odd count, the grid padded with a CTA past N, at 2 of 3 (1088 x 1216 x 10240
+ *   -6.8%); 4.2% and 0.4% slower at 1152^3 and 1216 x 1152 x 2048.  So the best path runs step 29
+ *   in pairs wherever it runs step 29 with K > 3072 and tiles
+ *   along n even, and takes step 15's place there too (hopper.cu, gh_one_wave_pairs).  Measured
+ *   (H200, the best path against the build before, two pairs of processes), at 52 random shapes of
+ *   the band with K from 3136 to 15904 and tiles along n even: in place of step 15 faster at 9 of
+ *   11 (-3.9 to +19.4%), in place of step 29 alone at 17 of 19 (-2.0 to +42.3%), but in place of
+ *   step 27 (B off lines) at 11 of 19 only (-24.8 to +28.0%; and at 3 more, where step 29's route
+ *   made the padded copies and their route ran step 22, 12.5-30.3% slower), so step 27 keeps its
+ *   shapes; and at 46 more, held out, K from 3328 to 16384, with the rule as it is: in place of step
+ *   15 faster at 23 of 28 (-11.1 to +44.7%,
+ *   +8.6% on average), of step 29 alone at 17 of 18 (-1.5 to +37.8%, +10.8% on average); their median
+ *   ratio to cuBLAS 0.868 -> 0.981.  Step 22's exact splits keep their shapes (768 x 1536 x 16384:
+ *   0.976 of cuBLAS, step 29 alone 0.750).
  * Tried and not kept: the stage's three boxes issued from three lanes of the producer's warp, not
  *   one: 16-28% slower with 6 or 8 stages at five of the seven shapes above.  Clusters that share
  *   both operands by multicast (2 x 1, 1 x 2, 2 x 2, 2 x 4 and 4 x 2 tiles, the grid padded to whole
@@ -93,12 +116,17 @@
  *   cuBLAS in 2 x 2) but slower than the route there, and slower than this step at 1536 x 1024 x
  *   4096, whose 132 tiles make 66 pairs along m (0.832 -> 0.794), and wherever the padding needed a
  *   second wave.
- *   Pairs of CTAs along n in clusters of 2 that share A's boxes by TMA multicast
- *   (as step 23's do), for the long k loops the rule leaves to Stream-K.  Beside this step alone,
- *   10-20% faster at most of 22 shapes with K from 3120 to 15536, but still slower than the route
- *   at 16 of them (912 x 1072 x 11352: 0.572 of cuBLAS against the route's 0.820); at K up to 3072,
- *   2-8% slower than this step alone (1216^3: 0.614 against 1.118, its tiles along n odd, so the
- *   pairs need 140 CTAs, a second wave). */
+ *   The pairs above, in their first form (6 stages, descriptors built afresh every k tile): beside
+ *   this step alone, 10-20% faster at most of 22 shapes with K from 3120 to 15536, but slower than
+ *   the route then at 16 of them (912 x 1072 x 11352: 0.572 of cuBLAS against the route's 0.820);
+ *   at K up to 3072, 2-8% slower than this step alone (1216^3: 0.614 against 1.118, its tiles along
+ *   n odd, so the pairs need 140 CTAs, a second wave).
+ *   Pairs along m that share B, for the shapes whose tiles along n are odd in number and along m
+ *   even: each CTA loads half of B's box (bn / 2 columns) and multicasts it, 22 KiB a k tile in
+ *   place of 28.  H200, one process, 30 random band shapes with K from 3520 to 16384: faster than
+ *   the route at 8 of the 13 where it is step 29 alone (-9.4 to +11.3%), at 5 of 7 where it is step
+ *   15, at 2 of 7 where it is step 22 and at 1 of 3 where it is step 27 (-29.9 to +28.2% over all):
+ *   no rule in it. */
 #include "hopper.h"
 #include "labkit.h"
 
@@ -122,10 +150,15 @@ __device__ static inline void s29_fence_acc(float d[64], int n)
 
 // ANCHOR: kernel
 /* The kernel's body for (128,bn) tiles, bn = 96 or 128, a constant in each kernel below (as step
- * 26 compiles step 21's body), so each compiles to one chain of MMAs */
+ * 26 compiles step 21's body), so each compiles to one chain of MMAs.  With `pair` (a constant too),
+ * the CTAs come in clusters of 2 along n, tiles (tm, 2j) and (tm, 2j+1), which read the same rows of
+ * A: CTA r of the pair loads A's box r and multicasts it to both, as step 23's clusters do, so each
+ * asks L2 for half of A; a stage is released by the 16 consumer warps of both (a stage of mine may be
+ * refilled only when the peer's consumers are done with it too: the peer writes into it).  The
+ * launcher pairs only an even number of tiles along n, so no CTA of a pair lies past N. */
 __device__ __forceinline__ static void
 one_wave_body(const CUtensorMap *tA, const CUtensorMap *tB, const CUtensorMap *tC, int tma_c, int M, int N,
-              int K, float alpha, float beta, float *C, int ldc, int bn)
+              int K, float alpha, float beta, float *C, int ldc, int bn, int pair)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
@@ -139,10 +172,12 @@ one_wave_body(const CUtensorMap *tA, const CUtensorMap *tB, const CUtensorMap *t
     gh_tma_prefetch_map(tA);
     gh_tma_prefetch_map(tB);
     if (tma_c) gh_tma_prefetch_map(tC);
-    for (int s = 0; s < S; ++s) { gh_bar_init(&full[s], 1); gh_bar_init(&empty[s], 8); }
+    for (int s = 0; s < S; ++s) { gh_bar_init(&full[s], 1); gh_bar_init(&empty[s], pair ? 16 : 8); }
     gh_fence_bar_init();
   }
-  __syncthreads();
+  uint32_t rank = pair ? gh_cluster_rank() : 0;         // blockIdx.y % 2 in a pair
+  if (pair) gh_cluster_sync();                           // the peer's barriers are initialised
+  else __syncthreads();
   gh_grid_wait();                                        // PDL: the launch ahead has ended
   gh_grid_release();
   if (wg == 0) {                                         // the producer
@@ -153,8 +188,12 @@ one_wave_body(const CUtensorMap *tA, const CUtensorMap *tB, const CUtensorMap *t
         if (kt >= S) gh_bar_wait(&empty[s], (kt / S - 1) & 1);
         uint8_t *a = sa + s * S29_STAGE_A, *b = sb + s * S29_STAGE_B(bn);
         gh_bar_expect(&full[s], S29_STAGE_A + S29_STAGE_B(bn));
-        gh_tma_load(a, tA, &full[s], tm * S29_BM, kt * GH_BK);
-        gh_tma_load(a + GH_BOX_A, tA, &full[s], tm * S29_BM + 64, kt * GH_BK);
+        if (pair)                                        // my box of A, for both CTAs of the pair
+          gh_tma_load_multicast(a + rank * GH_BOX_A, tA, &full[s], tm * S29_BM + 64 * (int)rank, kt * GH_BK, 0x3);
+        else {
+          gh_tma_load(a, tA, &full[s], tm * S29_BM, kt * GH_BK);
+          gh_tma_load(a + GH_BOX_A, tA, &full[s], tm * S29_BM + 64, kt * GH_BK);
+        }
         gh_tma_load(b, tB, &full[s], kt * GH_BK, tn * bn);
       }
   } else {                                               // consumer c: rows 64 c .. 64 c + 63 of the tile
@@ -178,7 +217,10 @@ one_wave_body(const CUtensorMap *tA, const CUtensorMap *tB, const CUtensorMap *t
       }
       gh_wgmma_commit();
       GH_WGMMA_WAIT(1);
-      if (kt > 0 && tid % 32 == 0) gh_bar_arrive(&empty[(kt - 1) % S]);
+      if (kt > 0) {
+        if (pair) gh_release_pair(&empty[(kt - 1) % S], rank);   // in both CTAs (hopper.h)
+        else if (tid % 32 == 0) gh_bar_arrive(&empty[(kt - 1) % S]);
+      }
     }
     GH_WGMMA_WAIT(0);
     s29_fence_acc(acc, bn / 2);
@@ -189,24 +231,44 @@ one_wave_body(const CUtensorMap *tA, const CUtensorMap *tB, const CUtensorMap *t
     } else if (row0 < M)
       gh_epilogue_cols(acc, bn / 8, row0, col0, M, N, alpha, beta, C, ldc);
   }
+  if (pair) gh_cluster_sync();                           // no arrival may reach a CTA that has left
 #endif
 }
-#define ONE_WAVE_KERNEL(name, bn) \
+#define ONE_WAVE_KERNEL(name, bn, pair) \
   __global__ void __launch_bounds__(384, 1) \
   name(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB, \
        const __grid_constant__ CUtensorMap tC, int tma_c, int M, int N, int K, float alpha, \
        float beta, float *C, int ldc) \
   { \
-    one_wave_body(&tA, &tB, &tC, tma_c, M, N, K, alpha, beta, C, ldc, bn); \
+    one_wave_body(&tA, &tB, &tC, tma_c, M, N, K, alpha, beta, C, ldc, bn, pair); \
   }
-ONE_WAVE_KERNEL(k29_one_wave, 96)
-ONE_WAVE_KERNEL(k29_one_wave_128, 128)
+ONE_WAVE_KERNEL(k29_one_wave, 96, 0)
+ONE_WAVE_KERNEL(k29_one_wave_128, 128, 0)
+ONE_WAVE_KERNEL(k29_pairs, 96, 1)
+ONE_WAVE_KERNEL(k29_pairs_128, 128, 1)
 // ANCHOR_END: kernel
+
+/* Pairs of CTAs that fit on the GPU at once, for (128,bn) tiles: cudaOccupancyMaxActiveClusters */
+static int pairs_resident(int bn)
+{
+  static int count[2] = { -1, -1 };
+  int w = bn == 128;
+  if (count[w] < 0) {
+    cudaLaunchConfig_t cfg;
+    cudaLaunchAttribute attr[2];
+    gh_launch_config(&cfg, attr, dim3(1, 2), 384, S29_SMEM(bn), 2);
+    for (unsigned i = 0; i < cfg.numAttrs; ++i)          // the pair along the grid's y
+      if (attr[i].id == cudaLaunchAttributeClusterDimension) attr[i].val.clusterDim.x = 1, attr[i].val.clusterDim.y = 2;
+    LK_CHECK(cudaOccupancyMaxActiveClusters(&count[w], w ? k29_pairs_128 : k29_pairs, &cfg));
+  }
+  return count[w];
+}
 
 void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
                       float *C, int ldc)
 {
-  int bn = gh_one_wave_bn(M, N, gh_sm_count());         // (128,96) tiles where they fit at once, else (128,128)
+  int sms = gh_sm_count();
+  int bn = gh_one_wave_bn(M, N, sms);                    // (128,96) tiles where they fit at once, else (128,128)
   int tiles_m = (M + S29_BM - 1) / S29_BM, tiles_n = (N + bn - 1) / bn;
   if (tiles_n > 65535) {                                 // more than a grid's y holds: the best path
     gemm_17_tma_store(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
@@ -222,15 +284,24 @@ void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, 
     LK_CHECK(cudaFuncSetAttribute(k29_one_wave, cudaFuncAttributeMaxDynamicSharedMemorySize, S29_SMEM(96)));
     LK_CHECK(cudaFuncSetAttribute(k29_one_wave_128, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                   S29_SMEM(128)));
+    LK_CHECK(cudaFuncSetAttribute(k29_pairs, cudaFuncAttributeMaxDynamicSharedMemorySize, S29_SMEM(96)));
+    LK_CHECK(cudaFuncSetAttribute(k29_pairs_128, cudaFuncAttributeMaxDynamicSharedMemorySize, S29_SMEM(128)));
     ready = 1;
   }
+  // ANCHOR: pairs_launch
+  int pair = gh_one_wave_pairs(M, N, K, sms) &&          // long k loops, tiles along n even: pairs that
+             (long long)tiles_m * tiles_n / 2 <= pairs_resident(bn);   // share A (hopper.cu), if they fit
+  // ANCHOR_END: pairs_launch
   CUtensorMap tC = { { 0 } };
   int tma_c = gh_tma_c_may(&tC, M, N, beta, C, ldc);    // TMA stores wherever C allows them, at any K:
                                                          // the stages are free by then (as in step 20)
   cudaLaunchConfig_t cfg;
   cudaLaunchAttribute attr[2];
-  gh_launch_config(&cfg, attr, dim3((unsigned)tiles_m, (unsigned)tiles_n), 384, S29_SMEM(bn), 1);
-  LK_CHECK(cudaLaunchKernelEx(&cfg, bn == 96 ? k29_one_wave : k29_one_wave_128, op.a, op.b, tC, tma_c, M, N, K,
-                              alpha, beta, C, ldc));
+  gh_launch_config(&cfg, attr, dim3((unsigned)tiles_m, (unsigned)tiles_n), 384, S29_SMEM(bn), pair ? 2 : 1);
+  for (unsigned i = 0; i < cfg.numAttrs; ++i)            // a pair: two CTAs along the grid's y
+    if (attr[i].id == cudaLaunchAttributeClusterDimension) attr[i].val.clusterDim.x = 1, attr[i].val.clusterDim.y = 2;
+  void (*kernel)(const CUtensorMap, const CUtensorMap, const CUtensorMap, int, int, int, int, float, float, float *,
+                 int) = pair ? (bn == 96 ? k29_pairs : k29_pairs_128) : (bn == 96 ? k29_one_wave : k29_one_wave_128);
+  LK_CHECK(cudaLaunchKernelEx(&cfg, kernel, op.a, op.b, tC, tma_c, M, N, K, alpha, beta, C, ldc));
   LK_CHECK(cudaGetLastError());
 }

@@ -891,7 +891,9 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
                            : step == 28 && gemm_28_kernel(M, N, K) == 2 ? "28, thin, the cols kernel: a lane 8 rows of C"
                            : step == 28 ? "28, thin, the outer kernel: a warp 256 rows of a column of C"
                            : "17, persistent, whole tiles");
-  if (step == 29) snprintf(buf, cap, "29, one wave of (128,%d) tiles, a tile a CTA", gh_one_wave_bn(M, N, sms));
+  if (step == 29)
+    snprintf(buf, cap, "29, one wave of (128,%d) tiles, a tile a CTA%s", gh_one_wave_bn(M, N, sms),
+             gh_one_wave_pairs(M, N, K, sms) ? ", in pairs that share A" : "");
   if (step == 26) {                                                   // step 26: its tile and waves
     int bn = gh_narrow_bn(M, N, K, sms);
     long long waves = ((long long)((M + 191) / 192) * ((N + bn - 1) / bn) + sms - 1) / sms;

@@ -724,7 +724,8 @@ static int exact_split_pays(int M, int N, int K, int sms)
  * of step 15 only where few_waves_clusters_pay holds); under 3 tiles an SM, first, step 26's narrow
  * tiles where narrow_tiles_pay holds, and with B on lines step 22's exact split where
  * exact_split_pays holds; and last, step 29 wherever that route is step 16 or 26 and one_wave_band
- * holds, and in place of Stream-K there up to K = GH_ONE_WAVE_LINES_MAX_K with both operands on lines */
+ * holds, in place of Stream-K there up to K = GH_ONE_WAVE_LINES_MAX_K with both operands on lines,
+ * and in place of step 15 where gh_one_wave_pairs holds (step 29 in pairs of CTAs that share A) */
 // ANCHOR: thin_pays
 /* Step 28's kernels on the CUDA cores (28_thin.cu has the measurements): where C has at most
  * GH_THIN_SIDE rows or columns; where K is at most 2; and where K is at most 8 and the outer
@@ -752,6 +753,17 @@ static int one_wave_band(int M, int N, int sms)
   return tiles_of(M, N, 128, 128) <= sms && small_tile_ctas(M, N) > sms;
 }
 int gh_one_wave_bn(int M, int N, int sms) { return tiles_of(M, N, 128, 96) <= sms ? 96 : 128; }
+// ANCHOR: one_wave_pairs
+/* Step 29 in pairs of CTAs along n that share A by multicast (29_one_wave.cu has the
+ * measurements): in its band, for k loops longer than GH_ONE_WAVE_MAX_K, where the tiles along n are
+ * even in number (no CTA past N).  Each CTA asks L2 for half of A's rows: 20 KiB a k tile in place
+ * of 28 ((128,96) tiles), as cuBLAS's (96,128) tiles in pairs do */
+int gh_one_wave_pairs(int M, int N, int K, int sms)
+{
+  int bn = gh_one_wave_bn(M, N, sms);
+  return one_wave_band(M, N, sms) && K > GH_ONE_WAVE_MAX_K && (N + bn - 1) / bn % 2 == 0;
+}
+// ANCHOR_END: one_wave_pairs
 static int one_wave_pays(int M, int N, int K, int sms)
 {
   return one_wave_band(M, N, sms) && K <= GH_ONE_WAVE_MAX_K;
@@ -803,13 +815,19 @@ static int best_path_by_shape(int M, int N, int K, int lda, int ldb, int sms)
  * average (1344 x 800 x 5056 0.61 -> 0.87 of cuBLAS), at 5 of the 10 beyond, by -9.4 to +10.5%; and
  * at 30 others, held out to check that bound, faster at all 19 with K up to 6656, by 1.9-40.9% (median
  * ratio 0.70 -> 0.86), at 8 of the 11 beyond, by -7.2 to +24.8%.  With A or B off lines, step 29 was
- * faster at 4 of 40 such shapes: its loads of whole lines are what this rule rests on. */
+ * faster at 4 of 40 such shapes: its loads of whole lines are what this rule rests on.
+ * And where step 29 runs in pairs (gh_one_wave_pairs), in place of step 15 at any K and with either
+ * operand off lines: H200, at 28 random shapes of the band with K from 3328 to 16384, held out,
+ * faster than step 15 at 23, by up to 44.7%, 8.6% on average (-11.1% at 832 x 1464 x 15616); not in
+ * place of step 27 (faster at 11 of 19 in a first set, 24.8% slower at 1552 x 1008 x 15560), nor
+ * of step 22's exact splits (768 x 1536 x 16384: step 22 0.976 of cuBLAS, step 29 alone 0.750). */
 #define GH_ONE_WAVE_LINES_MAX_K 6656
 int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
 {
   int path = best_path_by_shape(M, N, K, lda, ldb, sms);
   if (!one_wave_band(M, N, sms)) return path;
   if (path == 16 || path == 26) return 29;
+  if (path == 15 && gh_one_wave_pairs(M, N, K, sms)) return 29;   // in pairs that share A, for Stream-K
   int lines = lda % 64 == 0 && ldb % 64 == 0;          // both operands on 128-byte lines
   return (path == 15 || path == 22) && lines && K <= GH_ONE_WAVE_LINES_MAX_K ? 29 : path;
 }

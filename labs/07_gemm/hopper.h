@@ -67,6 +67,8 @@ int gh_best_path(int M, int N, int K, int lda, int ldb, int sms);
 int gh_best_path_unclustered(int M, int N, int K, int sms);
 /* the width of step 29's (128,bn) tiles: 96 where they fit on `sms` SMs at once, else 128 */
 int gh_one_wave_bn(int M, int N, int sms);
+/* whether step 29 runs in pairs of CTAs that share A: k loops longer than 3072, tiles along n even */
+int gh_one_wave_pairs(int M, int N, int K, int sms);
 /* what step 17's launcher runs with operands at aligned addresses, leading dimensions lda and ldb:
  * 9 or 8 where K < 128 and lda or ldb is not a multiple of 8 (the fallbacks of gh_route), else
  * gh_best_path */

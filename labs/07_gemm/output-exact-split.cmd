@@ -4,4 +4,4 @@
 # choice at four shapes where Stream-K now cuts every tile into equal parts; host only (chapter 7)
 $B/bin/06_scheduling --predict-sk 8 8 1 1 m 128 132 auto | head -n 8
 $B/bin/06_scheduling --predict-sk 8 8 1 1 m 128 128 auto | head -n 5
-$B/bin/07_gemm --route 1536x1536x8192,1344x1152x8192,768x1536x8192,1920x1024x8192 --sms 132 | grep -v '^route fp32'
+$B/bin/07_gemm --route 1536x1536x8192,1344x1152x8192,768x1536x8192,1408x1024x8192 --sms 132 | grep -v '^route fp32'

@@ -50,14 +50,16 @@ fi
 n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
-# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 74 chosen ones) on
+# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 78 chosen ones) on
 # 132 SMs, with lda = M and ldb = K: below K = 128 with M or K not a multiple of 8, step 9 (or
 # step 8 for a tiny problem, as gh_route), and with both, never 8 or 9 but the rules below; where
 # M or N is 64 or less, step 25's narrow tiles, and only there; step 29 where (128,128) tiles fit
 # on the SMs at once and step 20's CTAs do not, named with (128,96) tiles where those fit at once
 # and (128,128) ones elsewhere: always where K <= 3072, and beyond exactly where the
 # rules below give step 16, which never runs there, or, with both operands on lines and K <= 6656,
-# Stream-K (step 15 or 22), which never runs there either; below 3 (128,256) tiles per SM with
+# Stream-K (step 15 or 22), which never runs there either, or, where its tiles along n are even in
+# number, step 15 (never 21 or 22 there, nor 27 by its rule); named "in pairs that share A" exactly
+# where K > 3072 and its tiles along n are even in number; below 3 (128,256) tiles per SM with
 # neither operand off lines, step 26 exactly where its (192,96) or (192,128) tiles (whichever
 # estimate is lower) fit in one wave or the route would run (128,256) tiles (step 12 or 15), step
 # 20's CTAs do not fit, and its estimate is below the other four; from 3 (128,256) tiles per SM on,
@@ -145,6 +147,10 @@ shapes="$shapes 1536x1024x4096,1984x744x5592,2160x584x4648"
 # (936 x 1120 x 5696); and two with sizes of five digits (1344 x 1152 x 16384, 12288^3)
 shapes="$shapes 1152x1152x4096,1088x1088x6144,1600x728x5696,1152x1152x6656,1152x1152x6720,1152x904x9216,936x1120x5696"
 shapes="$shapes 1344x1152x16384,12288x12288x12288"
+# and four of the band with K > 3072 for step 29 in pairs that share A (tiles along n even): in place
+# of step 15 (2048 x 1024 x 8192 in (128,128) tiles, 1216 x 896 x 7104 in (128,96) ones); not in place
+# of step 27 (1464 x 752 x 3896, B off lines), nor with 13 tiles along n (1088 x 1216 x 10240: step 22)
+shapes="$shapes 2048x1024x8192,1216x896x7104,1464x752x3896,1088x1216x10240"
 bad=0
 for list in $shapes; do
 	CUDA_VISIBLE_DEVICES= "$bin" --route "$list" --sms 132 >>"$tmp/route" 2>&1 || bad=$((bad + 1))
@@ -182,6 +188,8 @@ awk '
 		band29 = U <= 132 && V > 132   # (128,128) tiles fit at once, step 20 CTAs do not
 		bn29 = int((M + 127) / 128) * int((N + 95) / 96) <= 132 ? 96 : 128
 		if (step == 29 && $0 !~ ("one wave of \\(128," bn29 "\\) tiles")) fail("step 29 not named with (128," bn29 ") tiles")
+		pairs29 = band29 && K > 3072 && int((N + bn29 - 1) / bn29) % 2 == 0   # step 29 in pairs that share A
+		if (step == 29 && ($0 ~ /in pairs that share A$/) != pairs29) fail("step 29 in pairs against its rule")
 		if (band29 && K <= 3072) {
 			if (step != 29)
 				fail("step 29 against its rule ((128,128) tiles in one wave, step 20 CTAs too many, K at most 3072)")
@@ -190,6 +198,7 @@ awk '
 		if (band29 && (step == 16 || step == 26)) fail("step " step " where step 29 takes its place")
 		lines29 = band29 && K <= 6656 && ((M % 64 == 0 && K % 64 == 0) || pad)   # both operands on lines
 		if (lines29 && (step == 15 || step == 22)) fail("step " step " where step 29 takes its place (on lines, K <= 6656)")
+		if (pairs29 && step == 15) fail("step 15 where step 29 in pairs takes its place")
 		was29 = step == 29
 		if (step == 29) step = 16   # in place of step 16 or 26 (or, on lines, of Stream-K: below)
 		T = int((M + 127) / 128) * int((N + 255) / 256)
@@ -223,6 +232,10 @@ awk '
 			step = split22 || (t < s && t < w && x < t) ? 22 : t < s && t < w ? 21 : s < w ? 15 : 16
 			if (step == 21) fail("step 29 in place of step 21")
 			big = step == 22 }
+		else if (was29 && pairs29) {   # in pairs: under step 29, 15 or 16 (26 above), never 21 or 22
+			step = split22 || (t < s && t < w && x < t) ? 22 : t < s && t < w ? 21 : s < w ? 15 : 16
+			if (step == 21 || step == 22) fail("step 29 in pairs in place of step " step)
+			big = 0 }
 		if (!was29 && (step == 15 || step == 22 || step == 27)) {   # an exact split is named, with its parts and CTAs
 			TT = step == 15 ? T : step == 22 ? T192 : P; WW = step == 27 ? 66 : 132
 			cc = step == 22 ? sk_ctas(TT, k, WW, 1.01, 6) : sk_ctas(TT, k, WW, 1, 0)
@@ -271,17 +284,18 @@ awk '
 		if ((step == 18 && x < s) != ($0 ~ ("split-K, each tile in " p " parts$"))) fail("fp32: split-K against its estimates") }
 ' "$tmp/route" >"$tmp/route-bad" || bad=$((bad + 1))   # an awk error fails the check too
 bad=$((bad + $(wc -l <"$tmp/route-bad")))
-if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 254 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 254 ] &&
+if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 258 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 258 ] &&
 	[ "$(grep -c '^route padded: ' "$tmp/route")" -ge 2 ] &&
 	[ "$(grep -c -- '-> step 22,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 14,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 23,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 24,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 25,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 26,' "$tmp/route")" -ge 4 ] &&
 	[ "$(grep -c -- '-> step 29,' "$tmp/route")" -ge 4 ] &&
+	[ "$(grep -c -- 'in pairs that share A$' "$tmp/route")" -ge 2 ] &&
 	[ "$(grep -c -- '-> step 27,' "$tmp/route")" -ge 10 ] && [ "$(grep -c -- '-> step 18, split-K' "$tmp/route")" -ge 10 ] &&
 	[ "$(grep -c -- '-> step 18, Stream-K' "$tmp/route")" -ge 10 ]; then
-	ok "07_gemm --route at 180 random shapes and 74 chosen ones: every choice follows its rules, its estimates and the split's limits"
+	ok "07_gemm --route at 180 random shapes and 78 chosen ones: every choice follows its rules, its estimates and the split's limits"
 else
-	not_ok "07_gemm --route breaks its rules at $bad of 254 shapes"; head -5 "$tmp/route-bad"
+	not_ok "07_gemm --route breaks its rules at $bad of 258 shapes"; head -5 "$tmp/route-bad"
 fi
 
 for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" "--pdl 2" "--pdl" \
