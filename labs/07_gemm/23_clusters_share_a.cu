@@ -29,6 +29,10 @@
  *   x 2048, 4096 x 8192 x 1024, 4096 x 4096 x 2048, and 0.926 and 0.996 against 0.966 and 0.989
  *   at 4096^3.  Where both operands are off lines, sharing B is the better choice: at 6000^3,
  *   7000^3, 10000^3 and 9000 x 9000 x 4104 this step read 0.72-0.93, step 14's clusters 0.88-1.13.
+ * Tried and not kept: clusters of 2 x 2 sharing both operands (each CTA loads one box of A for its
+ *   cluster row and one of B for its column: 24 KiB a k tile from L2).  Only 30 clusters of 4 run at
+ *   once on an H200 (120 of 132 SMs), and at 15 shapes, 11 with both operands off lines, the best
+ *   path was 3-45% faster (H200, one process; 5000^3 0.878 of cuBLAS against 0.850).
  */
 #include "hopper.h"
 #include "labkit.h"
