@@ -248,7 +248,14 @@ ONE_WAVE_KERNEL(k29_pairs, 96, 1)
 ONE_WAVE_KERNEL(k29_pairs_128, 128, 1)
 // ANCHOR_END: kernel
 
-/* Pairs of CTAs that fit on the GPU at once, for (128,bn) tiles: cudaOccupancyMaxActiveClusters */
+/* The launch of a grid of (128,bn) tiles, in pairs along the grid's y where `pair` */
+static void one_wave_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute attr[2], dim3 grid, int bn, int pair)
+{
+  gh_launch_config(cfg, attr, grid, 384, S29_SMEM(bn), pair ? 2 : 1);
+  for (unsigned i = 0; i < cfg->numAttrs; ++i)
+    if (attr[i].id == cudaLaunchAttributeClusterDimension) attr[i].val.clusterDim.x = 1, attr[i].val.clusterDim.y = 2;
+}
+/* Pairs that fit on the GPU at once, for (128,bn) tiles: cudaOccupancyMaxActiveClusters */
 static int pairs_resident(int bn)
 {
   static int count[2] = { -1, -1 };
@@ -256,9 +263,7 @@ static int pairs_resident(int bn)
   if (count[w] < 0) {
     cudaLaunchConfig_t cfg;
     cudaLaunchAttribute attr[2];
-    gh_launch_config(&cfg, attr, dim3(1, 2), 384, S29_SMEM(bn), 2);
-    for (unsigned i = 0; i < cfg.numAttrs; ++i)          // the pair along the grid's y
-      if (attr[i].id == cudaLaunchAttributeClusterDimension) attr[i].val.clusterDim.x = 1, attr[i].val.clusterDim.y = 2;
+    one_wave_config(&cfg, attr, dim3(1, 2), bn, 1);
     LK_CHECK(cudaOccupancyMaxActiveClusters(&count[w], w ? k29_pairs_128 : k29_pairs, &cfg));
   }
   return count[w];
@@ -297,9 +302,7 @@ void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, 
                                                          // the stages are free by then (as in step 20)
   cudaLaunchConfig_t cfg;
   cudaLaunchAttribute attr[2];
-  gh_launch_config(&cfg, attr, dim3((unsigned)tiles_m, (unsigned)tiles_n), 384, S29_SMEM(bn), pair ? 2 : 1);
-  for (unsigned i = 0; i < cfg.numAttrs; ++i)            // a pair: two CTAs along the grid's y
-    if (attr[i].id == cudaLaunchAttributeClusterDimension) attr[i].val.clusterDim.x = 1, attr[i].val.clusterDim.y = 2;
+  one_wave_config(&cfg, attr, dim3((unsigned)tiles_m, (unsigned)tiles_n), bn, pair);
   void (*kernel)(const CUtensorMap, const CUtensorMap, const CUtensorMap, int, int, int, int, float, float, float *,
                  int) = pair ? (bn == 96 ? k29_pairs : k29_pairs_128) : (bn == 96 ? k29_one_wave : k29_one_wave_128);
   LK_CHECK(cudaLaunchKernelEx(&cfg, kernel, op.a, op.b, tC, tma_c, M, N, K, alpha, beta, C, ldc));

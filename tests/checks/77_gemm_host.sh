@@ -228,14 +228,10 @@ awk '
 		e = sk(T192, k, 132, 1.01, 6); if (x < e - 0.051 || x > e + 0.051) fail("Stream-K (192,192) estimate " x ", not " e)
 		P = int((M + 255) / 256) * int((N + 255) / 256)
 		split22 = !many && !offB && exact(T192, sk_ctas(T192, k, 132, 1.01, 6)) && x < s && x < w && !(t < s && t < w)
-		if (was29 && lines29) {   # the step the rules give under step 29: 22, 15 or 16, never 21
-			step = split22 || (t < s && t < w && x < t) ? 22 : t < s && t < w ? 21 : s < w ? 15 : 16
-			if (step == 21) fail("step 29 in place of step 21")
+		if (was29 && (lines29 || pairs29)) {   # the step the rules give under step 29: 15 or 16 (26 above),
+			step = split22 || (t < s && t < w && x < t) ? 22 : t < s && t < w ? 21 : s < w ? 15 : 16   # 22 on lines
+			if (step == 21 || (step == 22 && !lines29)) fail("step 29 in place of step " step)
 			big = step == 22 }
-		else if (was29 && pairs29) {   # in pairs: under step 29, 15 or 16 (26 above), never 21 or 22
-			step = split22 || (t < s && t < w && x < t) ? 22 : t < s && t < w ? 21 : s < w ? 15 : 16
-			if (step == 21 || step == 22) fail("step 29 in pairs in place of step " step)
-			big = 0 }
 		if (!was29 && (step == 15 || step == 22 || step == 27)) {   # an exact split is named, with its parts and CTAs
 			TT = step == 15 ? T : step == 22 ? T192 : P; WW = step == 27 ? 66 : 132
 			cc = step == 22 ? sk_ctas(TT, k, WW, 1.01, 6) : sk_ctas(TT, k, WW, 1, 0)
