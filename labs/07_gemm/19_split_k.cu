@@ -17,14 +17,15 @@
  *     are written while it computes;
  *   the shared fix-up (4 parts or more): every part writes its slot and waits for all the others;
  *     part p then adds up rows 64p/s .. 64(p+1)/s - 1 of the slots (each thread its own column of
- *     them, 64 values, as the owner adds one slot) and writes those elements of C.  Each part reads
- *     64 KiB whatever s is, where an owner would add s - 1 slots in turn.
+ *     them, 64 values where s divides 64, as the owner adds one slot, at most 75 where not) and
+ *     writes those elements of C.  Each part reads about 64 KiB whatever s is, where an owner
+ *     would add s - 1 slots in turn.
  * The order of the sums is fixed, so the result does not depend on timing.  All CTAs are resident
  * (one per SM, at most as many as SMs), so the waits end.
  *
  * The number of parts, and whether to split at all, is the launcher's rule (gh_split_parts in
- * hopper.cu: as many as the SMs hold, with at least 4 k tiles a part, up to 3, and from 4 on the
- * largest power of two up to 64);
+ * hopper.cu: as many as the SMs hold, with at least 4 k tiles a part, up to 3; from 4 on, all of
+ * them up to 16 where each part keeps 24 k tiles, or the largest power of two up to 64 if more);
  * step 17's launcher sends a problem here where (128,128) tiles fit on the SMs at once and there
  * are two parts or more, and where the estimates of gh_estimates do not prefer Stream-K.
  *
@@ -86,6 +87,14 @@
  *     workspace and no flags, but slower everywhere: 1000^3 15.3 against 14.2 us, 1024x1024x4096
  *     23.3 against 20.8, 640x640x8192 (4 parts) 27.5 against 20.4, 384x384x8192 (8) 27.4 against
  *     12.3.
+ *   Stream-K over (128,128) tiles on every SM in place of the split (chapter 6's schedule, as step
+ *     15 runs it over (128,256) tiles, with this step's CTA and the owner's fix-up; H200, one
+ *     process, ratios to cuBLAS, the split in brackets): slower at 8 of 9 shapes with K from 12288
+ *     to 32768, 768x768x32768 0.797 (0.830), 640x640x16384 0.665 (0.824), 1024x1024x16384 0.751
+ *     (0.926), 512x512x32768 0.610 (0.855); ahead only at 640x1152x12288, 0.827 (0.810), where the
+ *     split leaves 42 SMs idle.  Not looked into further; two likely costs: the ranges start at
+ *     different k in different tiles, so the tiles that share a panel of A or B no longer read it
+ *     at the same time (the split's parts do), and an owner adds up to five slots in turn.
  * PDL: the consumers release the next launch when they are done, not at the start, as step 15's
  *   kernel does (15_stream_k.cu says why).  H200, queued (07_gemm --launch-cost), us a call, two
  *   runs, plain / released at the start / at the end: 1800x369x9472 37.2 / 40.7-41.7 / 34.9-35.0,
@@ -119,25 +128,31 @@ __device__ static inline void s19_mma_ktile(float acc[64], const uint8_t *sA, co
   gh_wgmma_commit();
 }
 // ANCHOR: fixup_shared
-/* The shared fix-up, for splits a power of two from 4 to 64.  The tile's splits slots lie side by
- * side from `slots`; row j of a slot is accumulator j of the 256 consumer threads (element
- * j * 256 + t).  Part p takes the R = 64 / splits rows from p R: each thread loads its own column
- * of those rows from every slot, 64 values, all in flight at once, adds each row's splits values in
- * ascending order, and writes C where the epilogue would have: the same sums in every run. */
-__device__ static __forceinline__ void s19_fixup_rows(const float *slots, const int R, int part, int row0, int col0,
-                                                      int M, int N, float alpha, float beta, float *C, int ldc)
+/* The shared fix-up, for 4 to 16 parts, or 32 or 64.  The tile's S slots lie side by side from
+ * `slots`; row j of a slot is accumulator j of the 256 consumer threads (element j * 256 + t).
+ * Part p takes rows 64 p / S up to 64 (p + 1) / S (RC of them at most: RC = 64 / S rounded up):
+ * each thread loads its own column of those rows from every slot, all in flight at once, adds
+ * each row's S values in ascending order, and writes C where the epilogue would have: the same
+ * sums in every run.  S and RC are constants where it is called, so the loads are unrolled. */
+__device__ static __forceinline__ void s19_fixup_rows(const float *slots, const int S, const int RC, int part, int row0,
+                                                      int col0, int M, int N, float alpha, float beta, float *C,
+                                                      int ldc)
 {
-  int t = (int)threadIdx.x - 128, tt = t % 128, j0 = part * R;
+  int t = (int)threadIdx.x - 128, tt = t % 128, j0 = 64 * part / S, R = 64 * (part + 1) / S - j0;
   const float *col = slots + (size_t)j0 * 256 + t;
-  float x[64];
+  float x[80];                                           // S * RC <= 75 for every S called with
 #pragma unroll
-  for (int i = 0; i < 64; ++i) x[i] = __ldcg(col + (size_t)(i / R) * S19_SLOT + (i % R) * 256);
+  for (int i = 0; i < S * RC; ++i) {                     // a part of RC - 1 rows loads its last row twice
+    int r = 64 % S == 0 || i % RC < R ? i % RC : R - 1;
+    x[i] = __ldcg(col + (size_t)(i / RC) * S19_SLOT + r * 256);
+  }
   int rowt = row0 + 64 * (t / 128) + 16 * (tt / 32) + (tt % 32) / 4, colt = col0 + 2 * (tt % 4);
 #pragma unroll
-  for (int r = 0; r < R; ++r) {
+  for (int r = 0; r < RC; ++r) {
+    if (64 % S && r >= R) break;                        // RC - 1 rows: the last is not written twice
     float v = x[r];
 #pragma unroll
-    for (int q = 1; q < 64 / R; ++q) v += x[q * R + r];
+    for (int q = 1; q < S; ++q) v += x[q * RC + r];
     int j = j0 + r, row = rowt + 8 * ((j / 2) % 2), cl = colt + 8 * (j / 4) + j % 2;
     if (row < M && cl < N) {
       float *c = C + row + (size_t)cl * ldc;
@@ -145,15 +160,26 @@ __device__ static __forceinline__ void s19_fixup_rows(const float *slots, const 
     }
   }
 }
+#define S19_FIXUP(S) s19_fixup_rows(slots, S, (64 + S - 1) / S, part, row0, col0, M, N, alpha, beta, C, ldc)
 __device__ static inline void s19_fixup_shared(const float *slots, int splits, int part, int row0, int col0, int M,
                                                int N, float alpha, float beta, float *C, int ldc)
 {
   switch (splits) {
-  case 4: s19_fixup_rows(slots, 16, part, row0, col0, M, N, alpha, beta, C, ldc); break;
-  case 8: s19_fixup_rows(slots, 8, part, row0, col0, M, N, alpha, beta, C, ldc); break;
-  case 16: s19_fixup_rows(slots, 4, part, row0, col0, M, N, alpha, beta, C, ldc); break;
-  case 32: s19_fixup_rows(slots, 2, part, row0, col0, M, N, alpha, beta, C, ldc); break;
-  default: s19_fixup_rows(slots, 1, part, row0, col0, M, N, alpha, beta, C, ldc); break;   // 64
+  case 4: S19_FIXUP(4); break;
+  case 5: S19_FIXUP(5); break;
+  case 6: S19_FIXUP(6); break;
+  case 7: S19_FIXUP(7); break;
+  case 8: S19_FIXUP(8); break;
+  case 9: S19_FIXUP(9); break;
+  case 10: S19_FIXUP(10); break;
+  case 11: S19_FIXUP(11); break;
+  case 12: S19_FIXUP(12); break;
+  case 13: S19_FIXUP(13); break;
+  case 14: S19_FIXUP(14); break;
+  case 15: S19_FIXUP(15); break;
+  case 16: S19_FIXUP(16); break;
+  case 32: S19_FIXUP(32); break;
+  default: S19_FIXUP(64); break;
   }
 }
 // ANCHOR_END: fixup_shared
@@ -268,7 +294,7 @@ void gemm_19_split_k(int M, int N, int K, float alpha, const bf16 *A, int lda, c
   }
   int tiles_m = (M + S19_BM - 1) / S19_BM, tiles_n = (N + S19_BN - 1) / S19_BN, ktiles = (K + GH_BK - 1) / GH_BK;
   long long ctas = (long long)tiles_m * tiles_n * splits;
-  int uneven = shared && (splits & (splits - 1));        // gh_split_parts never asks for these:
+  int uneven = shared && splits > GH_SPLIT_ALL && (splits & (splits - 1));   // gh_split_parts never asks for these:
   if (ctas > sms || splits > ktiles || splits > GH_SPLIT_MAX || uneven) {
     fprintf(stderr, "gemm_19_split_k: %lld CTAs for %d slots, %d parts of %d k tiles\n", ctas, sms, splits, ktiles);
     exit(1);

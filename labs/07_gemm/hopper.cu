@@ -292,8 +292,16 @@ static long long small_tile_ctas(int M, int N) { return (long long)(((M + 63) / 
 // ANCHOR: split_parts
 /* Step 19's parts: where the (128,128) tiles fit on the SMs at once, cut each tile's k loop into s
  * parts, as many as the SMs hold with at least 4 k tiles a part (1: no split): up to 3, all of
- * them, with the owner's fix-up; from 4 on, the largest power of two up to 64 (GH_SPLIT_MAX), with
- * the shared fix-up.  Step 19's estimate, 0.55 k / s + 8 + f: the k loop shortens with every
+ * them, with the owner's fix-up; from 4 on, with the shared fix-up, all of them up to 16
+ * (GH_SPLIT_ALL) where each part keeps 24 k tiles or more (GH_SPLIT_ALL_MIN_K; else the most parts
+ * from 4 on that do), or the largest power of two up to 64 (GH_SPLIT_MAX) if that is more.  Before
+ * the counts between powers of two, 384 x 768 x 16384 (18 tiles) ran 4 parts on 72 CTAs where 7
+ * fit; with them, H200, the best path before and after in two pairs of processes: 384 x 768 x
+ * 16384 0.728 -> 0.978 of cuBLAS (7 parts), 512 x 640 x 16384 0.686 -> 0.877 (6), 384 x 896 x
+ * 12288 0.862 -> 0.997 (6), 640 x 640 x 16384 0.832 -> 0.964 (5), 512 x 768 x 16384 0.802 -> 0.915
+ * (5), 384 x 384 x 32768 0.732 -> 0.802 (14, against 8); with fewer k tiles a part they lost:
+ * 250 x 700 x 7777 -4.8% (11 parts of 11 k tiles, against 8), 640 x 640 x 2048 -3.5% (5 of 6),
+ * 333 x 444 x 5555 -2.7% (11 of 8), hence the bound.  Step 19's estimate, 0.55 k / s + 8 + f: the k loop shortens with every
  * part; the owner adds s - 1 slots in turn, f = s - 1, while the shared fix-up costs about the
  * same whatever s is (every part adds 1/s of the tile from all s slots), f = 2, so more parts
  * always pay within the limits. */
@@ -308,8 +316,10 @@ int gh_split_parts(int M, int N, int K, int sms)
   long long most = T <= sms ? sms / T : 1, s = 1;
   if (most > k / 4) most = k / 4;
   if (most <= 3) return most < 1 ? 1 : (int)most;
+  long long all = most < GH_SPLIT_ALL ? most : GH_SPLIT_ALL;
+  while (all > 4 && k / all < GH_SPLIT_ALL_MIN_K) --all;   // each part GH_SPLIT_ALL_MIN_K k tiles or more
   while (2 * s <= most && 2 * s <= GH_SPLIT_MAX) s *= 2;
-  return (int)s;
+  return (int)(all > s ? all : s);
 }
 // ANCHOR_END: split_parts
 

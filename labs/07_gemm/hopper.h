@@ -77,8 +77,12 @@ int gh_launch_route(int M, int N, int K, int lda, int ldb, int sms);
  * gemm_pad_pair_bf16) and routes the copies: the route is step 16, lda and ldb are both 8 more than
  * a multiple of 16, and M and K multiples of 8 */
 int gh_pad_pays(int M, int N, int K, int lda, int ldb, int sms);
-/* step 19's parts: how many CTAs share each (128,128) tile's k loop (1: no split), up to 3, or a
- * power of two up to GH_SPLIT_MAX; with 4 or more, the fix-up is shared out among the parts */
+/* step 19's parts: how many CTAs share each (128,128) tile's k loop (1: no split): up to 3; from 4
+ * on, any count up to GH_SPLIT_ALL where each part keeps GH_SPLIT_ALL_MIN_K k tiles or more, or a
+ * power of two up to GH_SPLIT_MAX, whichever is more; with 4 or more, the fix-up is shared out
+ * among the parts */
+#define GH_SPLIT_ALL 16
+#define GH_SPLIT_ALL_MIN_K 24
 #define GH_SPLIT_MAX 64
 int gh_split_parts(int M, int N, int K, int sms);
 static inline int gh_split_shared(int parts) { return parts > 3; }

@@ -89,7 +89,8 @@ n=$(grep -c '^  ok ' "$tmp/out")
 # the first two, step 22 of them where its own is below step 21's; else step 15 where Stream-K's is
 # below whole tiles'); step 16 or 19 only where the (128,128) tiles U fit
 # (U <= 132), step 20 only where its CTAs (one per (64,128) tile, in pairs along m) do; step 19 only with 2 to 64 parts, U x parts <= 132 and 4 k tiles a part or more: all
-# the limits allow up to 3, with the owner's fix-up, and beyond the largest power of two, shared.
+# the limits allow up to 3, with the owner's fix-up, and beyond, shared, all of them up to 16 where
+# each part keeps 24 k tiles or more (the most that do, from 4), or the largest power of two if more.
 # Padded copies first (a "route padded:" line before the route) only where M and K are both 8 more
 # than a multiple of 16 and the (128,128) tiles fit, and where the route is step 29 exactly where
 # they are so and K >= 1024; the route on the copies follows the rules above as for operands on
@@ -264,6 +265,8 @@ awk '
 			if (p < 2 || p > 64 || U * p > 132 || k < 4 * p) fail(p " parts of " k " k tiles for " U " tiles")
 			most = int(132 / U); if (most > int(k / 4)) most = int(k / 4)
 			if (most <= 3) q = most; else for (q = 1; 2 * q <= 64 && 2 * q <= most; q *= 2) ;
+			a = most > 16 ? 16 : most; if (most > 3) while (a > 4 && int(k / a) < 24) a--
+			if (most > 3 && a > q) q = a
 			if (p != q) fail(p " parts, not " q)
 			if ((p > 3) != ($0 ~ /a shared fix-up$/) || (p <= 3) != ($0 ~ /the owner.s fix-up$/)) fail("the fix-up of " p " parts") }
 		next }
