@@ -178,7 +178,9 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
    * many of them idle;
    * step 14's clusters also in place of (128,256) or (192,192) tiles where the k loop is long and they
    * fill many waves, and step 26's (192,128) tiles in place of persistent (128,256) ones where their
-   * waves cost 2% less by its estimate; step 23's, which share A, where A's columns lie off lines; or,
+   * waves cost 2% less by its estimate; step 23's, which share A, where A's columns lie off lines, or,
+   * with both on lines, in place of this kernel's whole tiles where K > 4096 and the pairs of tiles
+   * along n take no more waves than the tiles (share_a_on_lines_pays); or,
    * where TMA may not write C, the path without them; step 21's (192,192) tiles where their waves are
    * the fullest and its estimate the lowest, or step 22's Stream-K over them where that is lower still;
    * Stream-K where whole tiles would leave SMs idle for longer than its fix-up costs; step 20's

@@ -566,6 +566,26 @@ static int share_a_pays(int M, int N, int K, int sms)
   gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
   return (1 - GH_SHARE_A_GAIN) * whole < stream_k;
 }
+/* Step 23's clusters, which share A, in place of step 17's whole (128,256) tiles with both operands
+ * on lines, where K > GH_TMA_C_MAX_K (where step 17 leaves its TMA-store epilogue; the clusters
+ * keep theirs at any K) and the pairs of tiles along n take as many waves of the clusters (half the
+ * SMs) as the tiles do of the SMs: each CTA asks L2 for 40 KiB a k tile in place of 48.  H200, both kernels in one
+ * process, two processes (the order swapped): at 39 shapes where the route ran step 17 (M and N
+ * from 2048 to 12160, K from 576 to 13056), faster at all 17 where the rule holds, by 1.3-4.8%
+ * (4096 x 4096 x 5120 0.945 -> 0.990 of cuBLAS, 5120 x 4096 x 8192 0.967 -> 1.004, 6848 x 9216 x
+ * 5248 0.953 -> 0.998); where the pairs take one wave more, 9.5-18.1% slower (2048 x 8448 x 10752,
+ * 528 tiles in 4 waves, 272 pairs in 5); at K <= 4096 with as many waves, 0.7% slower to 2.3%
+ * faster (4096^3 0.989 against 0.982).  At 20 random shapes held out where the rule holds, the best
+ * path before and after in alternated processes: faster at all 20, by 1.7-4.9%, 3.0% on average
+ * (median ratio to cuBLAS 0.965 -> 1.000).  Not measured on an H100. */
+// ANCHOR: share_a_lines
+static int share_a_on_lines_pays(int M, int N, int K, int sms)
+{
+  long long pairs = tiles_of(M, N, GH_BM, 2 * GH_BN), P = cluster_workers(sms);   // pairs along n, 66 clusters
+  long long T = tiles_of(M, N, GH_BM, GH_BN);
+  return K > GH_TMA_C_MAX_K && (pairs + P - 1) / P == (T + sms - 1) / sms;      // no wave more than the tiles
+}
+// ANCHOR_END: share_a_lines
 // ANCHOR: one_wave
 /* step 26: waves of (192,bn) tiles, bn 96 or 128, each k tile GH_NARROW_PER_K(bn) in the units of
  * gh_estimates, and GH_NARROW_START more for the launch; the width whose estimate is lower (96
@@ -806,7 +826,8 @@ static int best_path_by_shape(int M, int N, int K, int lda, int ldb, int sms)
   if (off_lines(ldb)) return stream_k_clusters_pay(M, N, K, sms) ? 27 : 14;
   if (off_lines(lda)) return share_a_pays(M, N, K, sms) ? 23 : path;
   if (clusters_pay(M, N, K, sms, path)) return 14;
-  return narrow_persistent_pays(M, N, K, lda, ldb, sms, path) ? 26 : path;
+  if (narrow_persistent_pays(M, N, K, lda, ldb, sms, path)) return 26;
+  return path == 17 && share_a_on_lines_pays(M, N, K, sms) ? 23 : path;
 }
 // ANCHOR_END: off_lines
 // ANCHOR: one_wave_any_k

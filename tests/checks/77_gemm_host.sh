@@ -50,7 +50,7 @@ fi
 n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
-# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 78 chosen ones) on
+# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 81 chosen ones) on
 # 132 SMs, with lda = M and ldb = K: below K = 128 with M or K not a multiple of 8, step 9 (or
 # step 8 for a tiny problem, as gh_route), and with both, never 8 or 9 but the rules below; where
 # M or N is 64 or less, step 25's narrow tiles, and only there; step 29 where (128,128) tiles fit
@@ -75,7 +75,9 @@ n=$(grep -c '^  ok ' "$tmp/out")
 # where A's do not (M a multiple of 64, or not of 8), K >= 8192 (4096 where (192,192) tiles win by
 # their estimates), the (128,256) tiles number at least 8 per SM and 0.97 of whole tiles' estimate is below
 # Stream-K's; step 23's exactly where B's columns lie on lines, A's off them (M a multiple of 8 but
-# not of 64) and 0.95 of whole tiles' estimate is below Stream-K's; below 3 (128,256) tiles per SM
+# not of 64) and 0.95 of whole tiles' estimate is below Stream-K's, or where the route would run
+# step 17 with both on lines, K > 4096 and the pairs of tiles along n as many waves of 66 clusters
+# as the tiles of 132 SMs; below 3 (128,256) tiles per SM
 # with B's columns off lines, where step 27 does not pay, step 14's clusters exactly where the
 # route would run step 12 with two tile rows or more (with B on lines too, where those tiles take
 # more than one wave), or step 15 with two tile rows or more,
@@ -152,6 +154,10 @@ shapes="$shapes 1344x1152x16384,12288x12288x12288"
 # of step 15 (2048 x 1024 x 8192 in (128,128) tiles, 1216 x 896 x 7104 in (128,96) ones); not in place
 # of step 27 (1464 x 752 x 3896, B off lines), nor with 13 tiles along n (1088 x 1216 x 10240: step 22)
 shapes="$shapes 2048x1024x8192,1216x896x7104,1464x752x3896,1088x1216x10240"
+# and three where step 17 would run whole (128,256) tiles on lines: step 23's clusters, which share A,
+# at 4096 x 4096 x 8192 (K > 4096, the pairs as many waves of 66 clusters as the tiles of 132 SMs),
+# not at 2048 x 8448 x 10752 (272 pairs take 5 waves, 528 tiles 4), nor at 4096^3 (K = 4096)
+shapes="$shapes 4096x4096x8192,2048x8448x10752,4096x4096x4096"
 bad=0
 for list in $shapes; do
 	CUDA_VISIBLE_DEVICES= "$bin" --route "$list" --sms 132 >>"$tmp/route" 2>&1 || bad=$((bad + 1))
@@ -254,7 +260,9 @@ awk '
 			(one && !offB && T > 132)))
 			fail("step 14 clusters against their rule")
 		if ((step == 24) != (one192 && offB)) fail("step 24 clusters against their rule")
-		if ((step == 23) != (many && !offB && offA && 0.95 * w < s)) fail("step 23 clusters against their rule")
+		on17 = many && !offA && !offB && !(t < s && t < w) && !(s < w) && !long && !persist
+		share = on17 && K > 4096 && int((int((M + 127) / 128) * int((int((N + 255) / 256) + 1) / 2) + 65) / 66) == int((T + 131) / 132)
+		if ((step == 23) != ((many && !offB && offA && 0.95 * w < s) || share)) fail("step 23 clusters against their rule")
 		if (step == 14 || step == 23) next
 		if (big != (t < s && t < w)) fail("(192,192) tiles chosen against the estimates")
 		if (big && (step == 22) != (x < t)) fail("Stream-K over (192,192) tiles chosen against its estimate")
@@ -283,7 +291,7 @@ awk '
 		if ((step == 18 && x < s) != ($0 ~ ("split-K, each tile in " p " parts$"))) fail("fp32: split-K against its estimates") }
 ' "$tmp/route" >"$tmp/route-bad" || bad=$((bad + 1))   # an awk error fails the check too
 bad=$((bad + $(wc -l <"$tmp/route-bad")))
-if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 258 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 258 ] &&
+if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 261 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 261 ] &&
 	[ "$(grep -c '^route padded: ' "$tmp/route")" -ge 2 ] &&
 	[ "$(grep -c -- '-> step 22,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 14,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 23,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 24,' "$tmp/route")" -ge 3 ] &&
@@ -292,9 +300,9 @@ if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 258 ] && [ "$(
 	[ "$(grep -c -- 'in pairs that share A$' "$tmp/route")" -ge 2 ] &&
 	[ "$(grep -c -- '-> step 27,' "$tmp/route")" -ge 10 ] && [ "$(grep -c -- '-> step 18, split-K' "$tmp/route")" -ge 10 ] &&
 	[ "$(grep -c -- '-> step 18, Stream-K' "$tmp/route")" -ge 10 ]; then
-	ok "07_gemm --route at 180 random shapes and 78 chosen ones: every choice follows its rules, its estimates and the split's limits"
+	ok "07_gemm --route at 180 random shapes and 81 chosen ones: every choice follows its rules, its estimates and the split's limits"
 else
-	not_ok "07_gemm --route breaks its rules at $bad of 258 shapes"; head -5 "$tmp/route-bad"
+	not_ok "07_gemm --route breaks its rules at $bad of 261 shapes"; head -5 "$tmp/route-bad"
 fi
 
 for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" "--pdl 2" "--pdl" \
