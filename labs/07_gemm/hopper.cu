@@ -301,10 +301,10 @@ static long long small_tile_ctas(int M, int N) { return (long long)(((M + 63) / 
  * 12288 0.862 -> 0.997 (6), 640 x 640 x 16384 0.832 -> 0.964 (5), 512 x 768 x 16384 0.802 -> 0.915
  * (5), 384 x 384 x 32768 0.732 -> 0.802 (14, against 8); with fewer k tiles a part they lost:
  * 250 x 700 x 7777 -4.8% (11 parts of 11 k tiles, against 8), 640 x 640 x 2048 -3.5% (5 of 6),
- * 333 x 444 x 5555 -2.7% (11 of 8), hence the bound.  Step 19's estimate, 0.55 k / s + 8 + f: the k loop shortens with every
- * part; the owner adds s - 1 slots in turn, f = s - 1, while the shared fix-up costs about the
- * same whatever s is (every part adds 1/s of the tile from all s slots), f = 2, so more parts
- * always pay within the limits. */
+ * 333 x 444 x 5555 -2.7% (11 parts of about 8 k tiles, against 8), hence the bound.  Step 19's
+ * estimate, 0.55 k / s + 8 + f: the k loop shortens with every part; the owner adds s - 1 slots
+ * in turn, f = s - 1, while the shared fix-up costs about the same whatever s is (every part adds
+ * 1/s of the tile from all s slots), f = 2, so more parts always pay within the limits. */
 static double split_estimate(double k, double s) { return 0.55 * k / s + 8 + (gh_split_shared((int)s) ? 2 : s - 1); }
 /* Step 20's estimate, in the same units: a (64,128) k tile takes about 0.35 (it reads 24 KiB, and the
  * SM's intake of about 50 bytes a cycle bounds these tiles more than the MMAs do), 6 for the rest;
@@ -569,15 +569,16 @@ static int share_a_pays(int M, int N, int K, int sms)
 /* Step 23's clusters, which share A, in place of step 17's whole (128,256) tiles with both operands
  * on lines, where K > GH_TMA_C_MAX_K (where step 17 leaves its TMA-store epilogue; the clusters
  * keep theirs at any K) and the pairs of tiles along n take as many waves of the clusters (half the
- * SMs) as the tiles do of the SMs: each CTA asks L2 for 40 KiB a k tile in place of 48.  H200, both kernels in one
- * process, two processes (the order swapped): at 39 shapes where the route ran step 17 (M and N
- * from 2048 to 12160, K from 576 to 13056), faster at all 17 where the rule holds, by 1.3-4.8%
- * (4096 x 4096 x 5120 0.945 -> 0.990 of cuBLAS, 5120 x 4096 x 8192 0.967 -> 1.004, 6848 x 9216 x
- * 5248 0.953 -> 0.998); where the pairs take one wave more, 9.5-18.1% slower (2048 x 8448 x 10752,
- * 528 tiles in 4 waves, 272 pairs in 5); at K <= 4096 with as many waves, 0.7% slower to 2.3%
- * faster (4096^3 0.989 against 0.982).  At 20 random shapes held out where the rule holds, the best
- * path before and after in alternated processes: faster at all 20, by 1.7-4.9%, 3.0% on average
- * (median ratio to cuBLAS 0.965 -> 1.000).  Not measured on an H100. */
+ * SMs) as the tiles do of the SMs: each CTA asks L2 for 40 KiB a k tile in place of 48.  H200,
+ * both kernels in one process, two processes (the order swapped): at 39 shapes where the route ran
+ * step 17 (M and N from 2048 to 12160, K from 576 to 13056), faster at all 17 where the rule
+ * holds, by 1.3-4.8% (4096 x 4096 x 5120 0.945 -> 0.990 of cuBLAS, 5120 x 4096 x 8192 0.967 ->
+ * 1.004, 6848 x 9216 x 5248 0.953 -> 0.998); where the pairs take one wave more, 9.5-18.1% slower
+ * (2048 x 8448 x 10752, 528 tiles in 4 waves, 272 pairs in 5); at K <= 4096 with as many waves,
+ * 0.7% slower to 2.3% faster (4096^3: step 23 0.982 of cuBLAS, step 17 0.989).  At 20 random
+ * shapes held out where the rule holds, the best path before and after in alternated processes:
+ * faster at all 20, by 1.7-4.9%, 3.0% on average (median ratio to cuBLAS 0.965 -> 1.000).  Not
+ * measured on an H100. */
 // ANCHOR: share_a_lines
 static int share_a_on_lines_pays(int M, int N, int K, int sms)
 {
