@@ -169,7 +169,10 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
   // ANCHOR: route
   /* the best path by the shape (hopper.cu): step 28's kernels on the CUDA cores where C has 1 or 2 rows
    * or columns or K is 1 or 2 (or up to 8, C small); step 25's narrow tiles where C has 64 rows or
-   * columns or fewer; step 29's (128,96) or (128,128) tiles, one a CTA, where (128,128) ones fit on
+   * columns or fewer; where C has 65 to 128 columns and more (128,128) tiles than SMs, step 30's
+   * (256,bn) tiles, step 26's (192,bn) ones or step 29's (128,128) ones, one column of them, whichever
+   * height puts the fewest rows of A on the busiest SM; step 29's (128,96) or (128,128) tiles, one a
+   * CTA, where (128,128) ones fit on
    * the SMs at once, step 20's (64,128) CTAs do not, and K <= 3072 (beyond, in place of steps 16 and
    * 26, and of Stream-K with both operands on lines up to K = 6656, and in pairs of CTAs that share
    * A where the tiles along n are even in number, then in place of step 15 too); step 14's clusters with this
@@ -219,6 +222,7 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
   case 19: gemm_19_split_k(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 20: gemm_20_small_tiles(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 29: gemm_29_one_wave(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
+  case 30: gemm_30_tall(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   case 12: gemm_12_warp_specialized(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc); return;
   }
   // ANCHOR_END: route

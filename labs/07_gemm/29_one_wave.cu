@@ -131,10 +131,11 @@
 #include "labkit.h"
 
 #define S29_BM 128
-#define S29_STAGES(bn) ((bn) == 96 ? 8 : 7)        /* 8 stages of 28 KiB, or 7 of 32 KiB */
-#define S29_STAGE_A (S29_BM * GH_BK * 2)        /* 16 KiB: A's two (64 m, 64 k) boxes */
+#define S29_STAGES(bm, bn) ((bm) == 128 ? ((bn) == 96 ? 8 : 7) : ((bn) == 96 ? 5 : 4))   /* 8 of 28 KiB, 7 of 32;
+                                                                                         5 of 44, 4 of 48 */
+#define S29_STAGE_A(bm) ((bm) * GH_BK * 2)       /* A's bm / 64 (64 m, 64 k) boxes: 16 or 32 KiB */
 #define S29_STAGE_B(bn) ((bn) * GH_BK * 2)      /* one (64 k, bn) box of B: 12 or 16 KiB */
-#define S29_SMEM(bn) (S29_STAGES(bn) * (S29_STAGE_A + S29_STAGE_B(bn)) + 2 * S29_STAGES(bn) * 8 + 1024)
+#define S29_SMEM(bm, bn) (S29_STAGES(bm, bn) * (S29_STAGE_A(bm) + S29_STAGE_B(bn)) + 2 * S29_STAGES(bm, bn) * 8 + 1024)
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 /* the two consumer warpgroups, 256 threads, meet on named barrier 1 */
@@ -149,24 +150,26 @@ __device__ static inline void s29_fence_acc(float d[64], int n)
 #endif
 
 // ANCHOR: kernel
-/* The kernel's body for (128,bn) tiles, bn = 96 or 128, a constant in each kernel below (as step
- * 26 compiles step 21's body), so each compiles to one chain of MMAs.  With `pair` (a constant too),
- * the CTAs come in clusters of 2 along n, tiles (tm, 2j) and (tm, 2j+1), which read the same rows of
- * A: CTA r of the pair loads A's box r and multicasts it to both, as step 23's clusters do, so each
- * asks L2 for half of A; a stage is released by the 16 consumer warps of both (a stage of mine may be
- * refilled only when the peer's consumers are done with it too: the peer writes into it).  The
- * launcher pairs only an even number of tiles along n, so no CTA of a pair lies past N. */
+/* The kernel's body for (bm,bn) tiles, bm = 128 or 256, bn = 96 or 128, constants in each kernel
+ * below (as step 26 compiles step 21's body), so each compiles to fixed chains of MMAs: consumer c
+ * owns rows bm/2 c .. bm/2 c + bm/2 - 1 of the tile, one m64n(bn)k16 chain for each 64 of them.
+ * With `pair` (a constant too), the CTAs come in clusters of 2 along n, tiles (tm, 2j) and
+ * (tm, 2j+1), which read the same rows of A: CTA r of the pair loads A's box r and multicasts it to
+ * both, as step 23's clusters do, so each asks L2 for half of A; a stage is released by the 16
+ * consumer warps of both (a stage of mine may be refilled only when the peer's consumers are done
+ * with it too: the peer writes into it).  The launcher pairs only an even number of tiles along n,
+ * so no CTA of a pair lies past N.  Step 30 compiles this body with bm = 256 (30_tall.cu). */
 __device__ __forceinline__ static void
 one_wave_body(const CUtensorMap *tA, const CUtensorMap *tB, const CUtensorMap *tC, int tma_c, int M, int N,
-              int K, float alpha, float beta, float *C, int ldc, int bn, int pair)
+              int K, float alpha, float beta, float *C, int ldc, int bm, int bn, int pair)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
-  const int S = S29_STAGES(bn);
-  uint8_t *sa = (uint8_t *)(((uintptr_t)raw + 1023) & ~(uintptr_t)1023), *sb = sa + S * S29_STAGE_A;
-  uint64_t *full = (uint64_t *)(sb + S * S29_STAGE_B(bn)), *empty = full + S;
+  const int S = S29_STAGES(bm, bn), SA = S29_STAGE_A(bm), SB = S29_STAGE_B(bn), chains = bm / 128;
+  uint8_t *sa = (uint8_t *)(((uintptr_t)raw + 1023) & ~(uintptr_t)1023), *sb = sa + S * SA;
+  uint64_t *full = (uint64_t *)(sb + S * SB), *empty = full + S;
   int tid = threadIdx.x, wg = tid / 128;
-  int tm = blockIdx.x, tn = blockIdx.y;                  // local_tile(mC, (_128,bn), (tm,tn))
+  int tm = blockIdx.x, tn = blockIdx.y;                  // local_tile(mC, (bm,bn), (tm,tn))
   int ktiles = (K + GH_BK - 1) / GH_BK;
   if (tid == 0) {
     gh_tma_prefetch_map(tA);
@@ -175,7 +178,7 @@ one_wave_body(const CUtensorMap *tA, const CUtensorMap *tB, const CUtensorMap *t
     for (int s = 0; s < S; ++s) { gh_bar_init(&full[s], 1); gh_bar_init(&empty[s], pair ? 16 : 8); }
     gh_fence_bar_init();
   }
-  uint32_t rank = pair ? gh_cluster_rank() : 0;         // blockIdx.y % 2 in a pair
+  uint32_t rank = pair ? gh_cluster_rank() : 0;         // the place in the pair
   if (pair) gh_cluster_sync();                           // the peer's barriers are initialised
   else __syncthreads();
   gh_grid_wait();                                        // PDL: the launch ahead has ended
@@ -186,35 +189,37 @@ one_wave_body(const CUtensorMap *tA, const CUtensorMap *tB, const CUtensorMap *t
       for (int kt = 0; kt < ktiles; ++kt) {
         int s = kt % S;
         if (kt >= S) gh_bar_wait(&empty[s], (kt / S - 1) & 1);
-        uint8_t *a = sa + s * S29_STAGE_A, *b = sb + s * S29_STAGE_B(bn);
-        gh_bar_expect(&full[s], S29_STAGE_A + S29_STAGE_B(bn));
+        uint8_t *a = sa + s * SA, *b = sb + s * SB;
+        gh_bar_expect(&full[s], SA + SB);
         if (pair)                                        // my box of A, for both CTAs of the pair
-          gh_tma_load_multicast(a + rank * GH_BOX_A, tA, &full[s], tm * S29_BM + 64 * (int)rank, kt * GH_BK, 0x3);
-        else {
-          gh_tma_load(a, tA, &full[s], tm * S29_BM, kt * GH_BK);
-          gh_tma_load(a + GH_BOX_A, tA, &full[s], tm * S29_BM + 64, kt * GH_BK);
-        }
+          gh_tma_load_multicast(a + rank * GH_BOX_A, tA, &full[s], tm * bm + 64 * (int)rank, kt * GH_BK, 0x3);
+        else
+#pragma unroll
+          for (int q = 0; q < bm / 64; ++q) gh_tma_load(a + q * GH_BOX_A, tA, &full[s], tm * bm + 64 * q, kt * GH_BK);
         gh_tma_load(b, tB, &full[s], kt * GH_BK, tn * bn);
       }
-  } else {                                               // consumer c: rows 64 c .. 64 c + 63 of the tile
+  } else {                                               // consumer c: rows bm/2 c .. of the tile
     GH_SETMAXNREG_INC(232);
     int c = wg - 1;
-    float acc[64];                                       // one m64n(bn) chain: bn / 2 accumulators a thread
+    float acc[128];                                      // chain h: acc[64 h ..], bn / 2 accumulators a thread
 #pragma unroll
-    for (int j = 0; j < bn / 2; ++j) acc[j] = 0.0f;
-    s29_fence_acc(acc, bn / 2);
-    uint64_t da = gh_desc(sa + c * GH_BOX_A, GH_BOX_A, 1024), db = gh_desc(sb, 16, 1024);   // stage 0's
+    for (int j = 0; j < 128; ++j) acc[j] = 0.0f;
+#pragma unroll
+    for (int h = 0; h < chains; ++h) s29_fence_acc(acc + 64 * h, bn / 2);
+    uint64_t da = gh_desc(sa + c * chains * GH_BOX_A, GH_BOX_A, 1024), db = gh_desc(sb, 16, 1024);   // stage 0's
     for (int kt = 0; kt < ktiles; ++kt) {
       int s = kt % S;
       gh_bar_wait(&full[s], (kt / S) & 1);
       gh_wgmma_fence();
 #pragma unroll
-      for (int kk = 0; kk < GH_BK / 16; ++kk) {
-        uint64_t a = gh_desc_add(da, s * S29_STAGE_A + kk * 2048);
-        uint64_t b = gh_desc_add(db, s * S29_STAGE_B(bn) + kk * 32);
-        if (bn == 96) gh_wgmma_96(acc, a, b);
-        else gh_wgmma_128(acc, a, b);
-      }
+      for (int kk = 0; kk < GH_BK / 16; ++kk)
+#pragma unroll
+        for (int h = 0; h < chains; ++h) {
+          uint64_t a = gh_desc_add(da, s * SA + h * GH_BOX_A + kk * 2048);
+          uint64_t b = gh_desc_add(db, s * SB + kk * 32);
+          if (bn == 96) gh_wgmma_96(acc + 64 * h, a, b);
+          else gh_wgmma_128(acc + 64 * h, a, b);
+        }
       gh_wgmma_commit();
       GH_WGMMA_WAIT(1);
       if (kt > 0) {
@@ -223,37 +228,46 @@ one_wave_body(const CUtensorMap *tA, const CUtensorMap *tB, const CUtensorMap *t
       }
     }
     GH_WGMMA_WAIT(0);
-    s29_fence_acc(acc, bn / 2);
-    int row0 = tm * S29_BM + 64 * c, col0 = tn * bn;
-    if (tma_c) {
-      s29_consumers_sync();                              // the stages are free once both consumers are done
-      if (row0 < M) gh_epilogue_tma_whole(acc, bn / 32, sa + c * (bn / 32) * 8192, tC, c, row0, col0, alpha);
-    } else if (row0 < M)
-      gh_epilogue_cols(acc, bn / 8, row0, col0, M, N, alpha, beta, C, ldc);
+#pragma unroll
+    for (int h = 0; h < chains; ++h) s29_fence_acc(acc + 64 * h, bn / 2);
+    if (tma_c) s29_consumers_sync();                     // the stages are free once both consumers are done
+#pragma unroll
+    for (int h = 0; h < chains; ++h) {
+      int row0 = tm * bm + bm / 2 * c + 64 * h, col0 = tn * bn;
+      if (row0 >= M) break;
+      if (tma_c)
+        gh_epilogue_tma_whole(acc + 64 * h, bn / 32, sa + (c * chains + h) * (bn / 32) * 8192, tC, c, row0, col0,
+                              alpha);
+      else
+        gh_epilogue_cols(acc + 64 * h, bn / 8, row0, col0, M, N, alpha, beta, C, ldc);
+    }
   }
   if (pair) gh_cluster_sync();                           // no arrival may reach a CTA that has left
 #endif
 }
-#define ONE_WAVE_KERNEL(name, bn, pair) \
+#define ONE_WAVE_KERNEL(name, bm, bn, pair) \
   __global__ void __launch_bounds__(384, 1) \
   name(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB, \
        const __grid_constant__ CUtensorMap tC, int tma_c, int M, int N, int K, float alpha, \
        float beta, float *C, int ldc) \
   { \
-    one_wave_body(&tA, &tB, &tC, tma_c, M, N, K, alpha, beta, C, ldc, bn, pair); \
+    one_wave_body(&tA, &tB, &tC, tma_c, M, N, K, alpha, beta, C, ldc, bm, bn, pair); \
   }
-ONE_WAVE_KERNEL(k29_one_wave, 96, 0)
-ONE_WAVE_KERNEL(k29_one_wave_128, 128, 0)
-ONE_WAVE_KERNEL(k29_pairs, 96, 1)
-ONE_WAVE_KERNEL(k29_pairs_128, 128, 1)
+ONE_WAVE_KERNEL(k29_one_wave, 128, 96, 0)
+ONE_WAVE_KERNEL(k29_one_wave_128, 128, 128, 0)
+ONE_WAVE_KERNEL(k29_pairs, 128, 96, 1)
+ONE_WAVE_KERNEL(k29_pairs_128, 128, 128, 1)
+ONE_WAVE_KERNEL(k30_tall, 256, 128, 0)
+ONE_WAVE_KERNEL(k30_tall_96, 256, 96, 0)
 // ANCHOR_END: kernel
 
-/* The launch of a grid of (128,bn) tiles, in pairs along the grid's y where `pair` */
-static void one_wave_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute attr[2], dim3 grid, int bn, int pair)
+/* The launch of a grid of (bm,bn) tiles, in pairs along the grid's y where `pair` */
+static void one_wave_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute attr[2], dim3 grid, int bm, int bn, int pair)
 {
-  gh_launch_config(cfg, attr, grid, 384, S29_SMEM(bn), pair ? 2 : 1);
+  gh_launch_config(cfg, attr, grid, 384, S29_SMEM(bm, bn), pair ? 2 : 1);
   for (unsigned i = 0; i < cfg->numAttrs; ++i)
-    if (attr[i].id == cudaLaunchAttributeClusterDimension) attr[i].val.clusterDim.x = 1, attr[i].val.clusterDim.y = 2;
+    if (attr[i].id == cudaLaunchAttributeClusterDimension)
+      attr[i].val.clusterDim.x = 1, attr[i].val.clusterDim.y = 2;
 }
 /* Pairs that fit on the GPU at once, for (128,bn) tiles: cudaOccupancyMaxActiveClusters */
 static int pairs_resident(int bn)
@@ -263,10 +277,22 @@ static int pairs_resident(int bn)
   if (count[w] < 0) {
     cudaLaunchConfig_t cfg;
     cudaLaunchAttribute attr[2];
-    one_wave_config(&cfg, attr, dim3(1, 2), bn, 1);
+    one_wave_config(&cfg, attr, dim3(1, 2), 128, bn, 1);
     LK_CHECK(cudaOccupancyMaxActiveClusters(&count[w], w ? k29_pairs_128 : k29_pairs, &cfg));
   }
   return count[w];
+}
+static void set_smem(void)
+{
+  static int ready;
+  if (ready) return;
+  LK_CHECK(cudaFuncSetAttribute(k29_one_wave, cudaFuncAttributeMaxDynamicSharedMemorySize, S29_SMEM(128, 96)));
+  LK_CHECK(cudaFuncSetAttribute(k29_one_wave_128, cudaFuncAttributeMaxDynamicSharedMemorySize, S29_SMEM(128, 128)));
+  LK_CHECK(cudaFuncSetAttribute(k29_pairs, cudaFuncAttributeMaxDynamicSharedMemorySize, S29_SMEM(128, 96)));
+  LK_CHECK(cudaFuncSetAttribute(k29_pairs_128, cudaFuncAttributeMaxDynamicSharedMemorySize, S29_SMEM(128, 128)));
+  LK_CHECK(cudaFuncSetAttribute(k30_tall, cudaFuncAttributeMaxDynamicSharedMemorySize, S29_SMEM(256, 128)));
+  LK_CHECK(cudaFuncSetAttribute(k30_tall_96, cudaFuncAttributeMaxDynamicSharedMemorySize, S29_SMEM(256, 96)));
+  ready = 1;
 }
 
 void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
@@ -284,15 +310,7 @@ void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, 
     gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
-  static int ready;
-  if (!ready) {
-    LK_CHECK(cudaFuncSetAttribute(k29_one_wave, cudaFuncAttributeMaxDynamicSharedMemorySize, S29_SMEM(96)));
-    LK_CHECK(cudaFuncSetAttribute(k29_one_wave_128, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  S29_SMEM(128)));
-    LK_CHECK(cudaFuncSetAttribute(k29_pairs, cudaFuncAttributeMaxDynamicSharedMemorySize, S29_SMEM(96)));
-    LK_CHECK(cudaFuncSetAttribute(k29_pairs_128, cudaFuncAttributeMaxDynamicSharedMemorySize, S29_SMEM(128)));
-    ready = 1;
-  }
+  set_smem();
   // ANCHOR: pairs_launch
   int pair = gh_one_wave_pairs(M, N, K, sms) &&          // long k loops, tiles along n even: pairs that
              (long long)tiles_m * tiles_n / 2 <= pairs_resident(bn);   // share A (hopper.cu), if they fit
@@ -302,9 +320,37 @@ void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, 
                                                          // the stages are free by then (as in step 20)
   cudaLaunchConfig_t cfg;
   cudaLaunchAttribute attr[2];
-  one_wave_config(&cfg, attr, dim3((unsigned)tiles_m, (unsigned)tiles_n), bn, pair);
+  one_wave_config(&cfg, attr, dim3((unsigned)tiles_m, (unsigned)tiles_n), 128, bn, pair);
   void (*kernel)(const CUtensorMap, const CUtensorMap, const CUtensorMap, int, int, int, int, float, float, float *,
                  int) = pair ? (bn == 96 ? k29_pairs : k29_pairs_128) : (bn == 96 ? k29_one_wave : k29_one_wave_128);
   LK_CHECK(cudaLaunchKernelEx(&cfg, kernel, op.a, op.b, tC, tma_c, M, N, K, alpha, beta, C, ldc));
   LK_CHECK(cudaGetLastError());
 }
+
+// ANCHOR: tall_launch
+/* Step 30's launch (30_tall.cu describes the step): one CTA a (256,bn) tile, bn = 96 or 128, the whole
+ * k loop in each */
+void gh_tall_tiles(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                   float *C, int ldc, int bn)
+{
+  int tiles_m = (M + 255) / 256, tiles_n = (N + bn - 1) / bn;
+  if (tiles_n > 65535) {                                 // more than a grid's y holds: the best path
+    gemm_17_tma_store(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
+  gh_operands op;
+  if (!gh_prepare_box(M, N, K, A, lda, B, ldb, &op, bn)) {   // B in (64 k, bn) boxes
+    gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
+  set_smem();
+  CUtensorMap tC = { { 0 } };
+  int tma_c = gh_tma_c_may(&tC, M, N, beta, C, ldc);
+  cudaLaunchConfig_t cfg;
+  cudaLaunchAttribute attr[2];
+  one_wave_config(&cfg, attr, dim3((unsigned)tiles_m, (unsigned)tiles_n), 256, bn, 0);
+  LK_CHECK(cudaLaunchKernelEx(&cfg, bn == 96 ? k30_tall_96 : k30_tall, op.a, op.b, tC, tma_c, M, N, K, alpha, beta,
+                              C, ldc));
+  LK_CHECK(cudaGetLastError());
+}
+// ANCHOR_END: tall_launch

@@ -376,8 +376,9 @@ static const version versions[] = {
   { 27, "27_stream_k_clusters", BF16, NULL, gemm_27_stream_k_clusters },
   { 28, "28_thin", BF16, NULL, gemm_28_thin },
   { 29, "29_one_wave", BF16, NULL, gemm_29_one_wave },
+  { 30, "30_tall", BF16, NULL, gemm_30_tall },
 };
-#define MAX_ID 29
+#define MAX_ID 30
 #define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
 static int selected[MAX_ID + 1];   /* by id */
@@ -891,9 +892,14 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
                            : step == 28 && gemm_28_kernel(M, N, K) == 2 ? "28, thin, the cols kernel: a lane 8 rows of C"
                            : step == 28 ? "28, thin, the outer kernel: a warp 256 rows of a column of C"
                            : "17, persistent, whole tiles");
-  if (step == 29)
-    snprintf(buf, cap, "29, one wave of (128,%d) tiles, a tile a CTA%s", gh_one_wave_bn(M, N, sms),
-             gh_one_wave_pairs(M, N, K, sms) ? ", in pairs that share A" : "");
+  if (step == 29 || step == 30) {                                     // steps 29 and 30: their tiles and waves
+    int bm = step == 29 ? 128 : 256, bn = step == 29 ? gh_one_wave_bn(M, N, sms) : gh_tall_bn(N);
+    long long waves = ((long long)((M + bm - 1) / bm) * ((N + bn - 1) / bn) + sms - 1) / sms;
+    char w[32] = "one wave";
+    if (waves > 1) snprintf(w, sizeof w, "%lld waves", waves);
+    snprintf(buf, cap, "%d, %s of (%d,%d) tiles, a tile a CTA%s", step, w, bm, bn,
+             step == 29 && gh_one_wave_pairs(M, N, K, sms) ? ", in pairs that share A" : "");
+  }
   if (step == 26) {                                                   // step 26: its tile and waves
     int bn = gh_narrow_bn(M, N, K, sms);
     long long waves = ((long long)((M + 191) / 192) * ((N + bn - 1) / bn) + sms - 1) / sms;
@@ -1058,7 +1064,8 @@ static int cublas_choice(lk_args *args, const char *list)
     else if (step == 21 || step == 22 || step == 24) bm = bn = 192;
     else if (step == 26) bm = 192, bn = gh_narrow_bn(M, N, K, sms);
     else if (step == 16 || step == 19) bm = bn = 128;
-    else if (step == 29) bm = 128, bn = 96;
+    else if (step == 29) bm = 128, bn = gh_one_wave_bn(M, N, sms);
+    else if (step == 30) bm = 256, bn = gh_tall_bn(N);
     char tiles[96] = "";
     int ctas, exact = gh_route_exact_parts(step, M, N, K, sms, &ctas);   /* Stream-K's exact split, or 0 */
     int parts = step == 19 ? gh_split_parts(M, N, K, sms) : exact ? exact : 1;

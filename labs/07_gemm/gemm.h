@@ -70,6 +70,8 @@ int gemm_28_kernel(int M, int N, int K);
 int gemm_28_parts(int M, int N, int K, int sms, int *kpart);
 /* step 29, one wave of (128,96) tiles, one a CTA, or of (128,128) ones where those do not fit at once */
 void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
+/* step 30, (256,128) or (256,96) tiles, one a CTA, for C of 65 to 128 columns and many rows */
+void gemm_30_tall(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta, float *C, int ldc);
 
 /* The CTA tiling, done by the library on the host (gemm.cu): zipped_divide(mX, (BM,BK)) is
  * ((BM,BK),(ceil(M/BM),ceil(K/BK))):((_1,ld),(BM,BK*ld)), and local_tile(mX, tiler, (i,k)) is its

@@ -743,8 +743,8 @@ static int exact_split_pays(int M, int N, int K, int sms)
          !(tile_192 < stream_k && tile_192 < whole);
 }
 // ANCHOR_END: exact_split_pays
-/* the best path: step 28 where thin_pays holds; step 25 where narrow_pays does; step 29 where
- * one_wave_pays does; else the route by the shape, and where that runs (128,256) or (192,192) tiles
+/* the best path: step 28 where thin_pays holds; step 25 where narrow_pays does; step 30, 26 or 29
+ * where tall_c_step names one; step 29 where one_wave_pays does; else the route by the shape, and where that runs (128,256) or (192,192) tiles
  * persistently (whole or by Stream-K, 3 tiles of (128,256) an SM or more: so steps 16, 19 and 20
  * never meet the clusters), clusters in their place: where B is off lines, step 27's Stream-K in
  * clusters where stream_k_clusters_pay holds, else step 14's; step 23's where A is off lines and
@@ -800,10 +800,28 @@ static int one_wave_pays(int M, int N, int K, int sms)
   return one_wave_band(M, N, sms) && K <= GH_ONE_WAVE_MAX_K;
 }
 // ANCHOR_END: one_wave_pays
+// ANCHOR: tall_c
+/* C of 65 to 128 columns (64 or fewer are step 25's) and more (128,128) tiles than SMs, a column of
+ * them: the k loops stream A, M x K, from memory and B, K x N, stays in L2, so what counts is how
+ * evenly the rows of A are spread over the SMs.  Tiles of bm rows, one column of them, put
+ * ceil(ceil(M / bm) / sms) bm rows on the busiest SM; the route takes the height that puts the
+ * fewest there, the taller where they tie: 256 (step 30), 192 (step 26's (192,bn) tiles) or 128
+ * (step 29's (128,128) tiles, beyond its band).  30_tall.cu has the measurements. */
+static long long busiest_rows(int M, int bm, int sms) { return ((M + bm - 1) / bm + sms - 1) / sms * (long long)bm; }
+static int tall_c_step(int M, int N, int sms)
+{
+  if (N > 128 || tiles_of(M, N, 128, 128) <= sms) return 0;
+  long long r256 = busiest_rows(M, 256, sms), r192 = busiest_rows(M, 192, sms), r128 = busiest_rows(M, 128, sms);
+  return r256 <= r192 && r256 <= r128 ? 30 : r192 <= r128 ? 26 : 29;
+}
+int gh_tall_bn(int N) { return N <= 96 ? 96 : 128; }
+// ANCHOR_END: tall_c
 static int best_path_by_shape(int M, int N, int K, int lda, int ldb, int sms)
 {
   if (thin_pays(M, N, K)) return 28;                   // a side of C, or K, of a few: step 28
   if (narrow_pays(M, N)) return 25;                    // C 64 rows or columns or fewer: step 25's tiles
+  int tall = tall_c_step(M, N, sms);                   // C 65 to 128 columns wide and tall: by the rows
+  if (tall) return tall;                               // on the busiest SM (steps 30, 26, 29)
   if (one_wave_pays(M, N, K, sms)) return 29;          // (128,96) tiles fit at once, step 20's do not
   int path = gh_best_path_unclustered(M, N, K, sms);
   // ANCHOR: few_waves
@@ -884,7 +902,7 @@ int gh_pad_pays(int M, int N, int K, int lda, int ldb, int sms)
 {
   if (lda % 16 != 8 || ldb % 16 != 8 || M % 8 || K % 8) return 0;
   int path = gh_best_path(M, N, K, lda, ldb, sms);
-  return path == 16 || (path == 29 && K >= GH_PAD_ONE_WAVE_MIN_K);
+  return path == 16 || (path == 29 && one_wave_band(M, N, sms) && K >= GH_PAD_ONE_WAVE_MIN_K);
 }
 // ANCHOR_END: sector_pad
 /* What step 17's launcher runs for operands whose addresses are 16-byte aligned (as cudaMalloc's)

@@ -56,7 +56,8 @@ int gh_prepare_slices(int M, int N, int K, const bf16 *A, int lda, const bf16 *B
 /* 1 when a persistent launch pays: at least 3 tiles per SM (steps 13 and 14; below, step 12) */
 int gh_persistent_pays(int M, int N);
 /* The lab's best path (step 17's launcher) on a GPU of `sms` SMs, by rules on the shape and the
- * operands' leading dimensions (hopper.cu): 14 clusters of 2 sharing B or 23 clusters of 2 sharing
+ * operands' leading dimensions (hopper.cu): 30 (256,bn) tiles for C of 65 to 128 columns and many
+ * rows, 14 clusters of 2 sharing B or 23 clusters of 2 sharing
  * A, both with step 17's epilogue, 24 (192,192) tiles in clusters of 2 sharing B, 21 (192,192)
  * tiles, 22 Stream-K over them, 15 Stream-K, 20 small
  * tiles, 16 ping-pong, 19 split-K, 12 warp-specialized, or 17; the launcher it names still pads
@@ -69,6 +70,11 @@ int gh_best_path_unclustered(int M, int N, int K, int sms);
 int gh_one_wave_bn(int M, int N, int sms);
 /* whether step 29 runs in pairs of CTAs that share A: k loops longer than 3072, tiles along n even */
 int gh_one_wave_pairs(int M, int N, int K, int sms);
+/* step 30's (256,bn) tiles, one a CTA (29_one_wave.cu compiles them): bn = gh_tall_bn(N), 96 where
+ * N <= 96, else 128 */
+int gh_tall_bn(int N);
+void gh_tall_tiles(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                   float *C, int ldc, int bn);
 /* what step 17's launcher runs with operands at aligned addresses, leading dimensions lda and ldb:
  * 9 or 8 where K < 128 and lda or ldb is not a multiple of 8 (the fallbacks of gh_route), else
  * gh_best_path */

@@ -37,7 +37,7 @@ for f in labs/07_gemm/[0-9]*_*.cu; do
 	fi
 done
 # the Hopper files alone for plain sm_90 as well (their kernels are empty there, their launchers fall back)
-for f in labs/07_gemm/1[1-9]_*.cu labs/07_gemm/2[0-9]_*.cu; do
+for f in labs/07_gemm/1[1-9]_*.cu labs/07_gemm/2[0-9]_*.cu labs/07_gemm/3[0-9]_*.cu; do
 	# shellcheck disable=SC2086
 	"$nvcc" $flags -c -o "$tmp/k.o" "$f" >"$tmp/ptxas" 2>&1 && ok "$f compiles for sm_80, sm_90" || not_ok "$f does not compile for sm_80, sm_90"
 done
@@ -50,10 +50,13 @@ fi
 n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
-# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 81 chosen ones) on
+# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 87 chosen ones) on
 # 132 SMs, with lda = M and ldb = K: below K = 128 with M or K not a multiple of 8, step 9 (or
 # step 8 for a tiny problem, as gh_route), and with both, never 8 or 9 but the rules below; where
-# M or N is 64 or less, step 25's narrow tiles, and only there; step 29 where (128,128) tiles fit
+# M or N is 64 or less, step 25's narrow tiles, and only there; where N is at most 128 and the
+# (128,128) tiles more than 132, step 30, 26 or 29, whichever tile height (256, 192, 128) puts the
+# fewest rows on the busiest SM, the taller where they tie, step 30 named with (256,96) tiles where
+# N <= 96, else (256,128), no padded copies; step 30 nowhere else; step 29 where (128,128) tiles fit
 # on the SMs at once and step 20's CTAs do not, named with (128,96) tiles where those fit at once
 # and (128,128) ones elsewhere: always where K <= 3072, and beyond exactly where the
 # rules below give step 16, which never runs there, or, with both operands on lines and K <= 6656,
@@ -158,6 +161,12 @@ shapes="$shapes 2048x1024x8192,1216x896x7104,1464x752x3896,1088x1216x10240"
 # at 4096 x 4096 x 8192 (K > 4096, the pairs as many waves of 66 clusters as the tiles of 132 SMs),
 # not at 2048 x 8448 x 10752 (272 pairs take 5 waves, 528 tiles 4), nor at 4096^3 (K = 4096)
 shapes="$shapes 4096x4096x8192,2048x8448x10752,4096x4096x4096"
+# and six where C is 65 to 128 columns wide and has more (128,128) tiles than SMs: step 30's (256,bn)
+# tiles (32768 x 128 x 8192, 65536 x 100 x 4096, where 128 and 256 rows tie on the busiest SM, and
+# 33784 x 120 x 4104, both operands inside sectors), step 26's (192,bn) ones (43264 x 68 x 7488 and,
+# at the band's edge, 16904 x 96 x 2048), step 29's (128,128) ones with no copies though both
+# operands lie inside sectors (77704 x 111 x 10040)
+shapes="$shapes 32768x128x8192,65536x100x4096,33784x120x4104,43264x68x7488,16904x96x2048,77704x111x10040"
 bad=0
 for list in $shapes; do
 	CUDA_VISIBLE_DEVICES= "$bin" --route "$list" --sms 132 >>"$tmp/route" 2>&1 || bad=$((bad + 1))
@@ -190,6 +199,13 @@ awk '
 		narrow = (M < N ? M : N) <= 64
 		if ((step == 25) != narrow) fail("step 25 against its rule (C 64 rows or columns or fewer)")
 		if (narrow) next
+		if (N <= 128 && U > 132) {   # C 65 to 128 columns, more (128,128) tiles than SMs: by the rows on the busiest SM
+			r256 = int((int((M + 255) / 256) + 131) / 132) * 256; r192 = int((int((M + 191) / 192) + 131) / 132) * 192
+			r128 = int((U + 131) / 132) * 128; q = r256 <= r192 && r256 <= r128 ? 30 : r192 <= r128 ? 26 : 29
+			if (step != q) fail("a tall C of " N " columns: step " step ", not " q " (rows on the busiest SM)")
+			if (step == 30 && $0 !~ ("of \\(256," (N <= 96 ? 96 : 128) "\\) tiles, a tile a CTA$")) fail("step 30 not named with its tiles")
+			if (pad) fail("padded copies for a tall C"); next }
+		if (step == 30) fail("step 30 outside its rule")
 		V = int((int((M + 63) / 64) + 1) / 2) * 2 * int((N + 127) / 128)
 		sector = M % 16 == 8 && K % 16 == 8   # lda = M, ldb = K
 		band29 = U <= 132 && V > 132   # (128,128) tiles fit at once, step 20 CTAs do not
@@ -291,18 +307,18 @@ awk '
 		if ((step == 18 && x < s) != ($0 ~ ("split-K, each tile in " p " parts$"))) fail("fp32: split-K against its estimates") }
 ' "$tmp/route" >"$tmp/route-bad" || bad=$((bad + 1))   # an awk error fails the check too
 bad=$((bad + $(wc -l <"$tmp/route-bad")))
-if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 261 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 261 ] &&
+if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 267 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 267 ] &&
 	[ "$(grep -c '^route padded: ' "$tmp/route")" -ge 2 ] &&
 	[ "$(grep -c -- '-> step 22,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 14,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 23,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 24,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 25,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 26,' "$tmp/route")" -ge 4 ] &&
-	[ "$(grep -c -- '-> step 29,' "$tmp/route")" -ge 4 ] &&
+	[ "$(grep -c -- '-> step 29,' "$tmp/route")" -ge 4 ] && [ "$(grep -c -- '-> step 30,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- 'in pairs that share A$' "$tmp/route")" -ge 2 ] &&
 	[ "$(grep -c -- '-> step 27,' "$tmp/route")" -ge 10 ] && [ "$(grep -c -- '-> step 18, split-K' "$tmp/route")" -ge 10 ] &&
 	[ "$(grep -c -- '-> step 18, Stream-K' "$tmp/route")" -ge 10 ]; then
-	ok "07_gemm --route at 180 random shapes and 81 chosen ones: every choice follows its rules, its estimates and the split's limits"
+	ok "07_gemm --route at 180 random shapes and 87 chosen ones: every choice follows its rules, its estimates and the split's limits"
 else
-	not_ok "07_gemm --route breaks its rules at $bad of 261 shapes"; head -5 "$tmp/route-bad"
+	not_ok "07_gemm --route breaks its rules at $bad of 267 shapes"; head -5 "$tmp/route-bad"
 fi
 
 for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" "--pdl 2" "--pdl" \

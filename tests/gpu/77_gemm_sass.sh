@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# make test-gpu: the Hopper steps of lab 07 (11-17, 19-22, 25, 26, 29 at both its widths, alone and in pairs; steps 23, 24
-# and 27 run the kernels of steps 14, 21 and 15) are built for sm_90a and their SASS
+# make test-gpu: the Hopper steps of lab 07 (11-17, 19-22, 25, 26, 29 at both its widths, alone and in pairs, 30 at both
+# its widths; steps 23, 24 and 27 run the kernels of steps 14, 21 and 15) are built for sm_90a and their SASS
 # multiplies with HGMMA (warpgroup MMAs), not HMMA, and holds no GPU-wide fence (MEMBAR.ALL.GPU); the
 # best path's kernels wait for the launch ahead before they touch global memory (PDL); no kernel of
 # the lab touches local memory (LDL/STL); step 28's kernels, on the CUDA cores, are in the PDL check. (compute-sanitizer runs on the persistent steps with the
@@ -16,7 +16,7 @@ fn_sass() { printf '%s\n' "$sass" | awk -v f="$1" '/arch = sm_/ { a = ($0 ~ /sm_
 	/Function :/ { on = a && index($0, "Function : _Z" length(f) f) > 0 } on'; }
 for k in k11_tma_wgmma k12_warp_specialized k13_persistent k14_cluster_multicast k15_stream_k k16_pingpong k17_tma_store \
 	k19_split_k k20_small_tiles k21_tile_192 k22_stream_k_192 k25_rows k25_swapped k26_tile_192x128 \
-	k26_tile_192x96 k29_one_wave k29_one_wave_128 k29_pairs k29_pairs_128; do
+	k26_tile_192x96 k29_one_wave k29_one_wave_128 k29_pairs k29_pairs_128 k30_tall k30_tall_96; do
 	s=$(fn_sass "$k")
 	[ -n "$s" ] || { not_ok "$k: no sm_90a SASS in $bin"; continue; }
 	n=$(printf '%s\n' "$s" | grep -c 'HGMMA')
@@ -34,7 +34,7 @@ done
 # release the next launch (griddepcontrol.launch_dependents, PREEXIT)
 for k in k12_warp_specialized k14_cluster_multicast k15_stream_k k16_pingpong k17_tma_store k19_split_k k20_small_tiles k21_tile_192 \
 	k22_stream_k_192 k25_rows k25_swapped k26_tile_192x128 k26_tile_192x96 k28_rows k28_rows_direct k28_cols \
-	k28_outer k29_one_wave k29_one_wave_128 k29_pairs k29_pairs_128; do
+	k28_outer k29_one_wave k29_one_wave_128 k29_pairs k29_pairs_128 k30_tall k30_tall_96; do
 	r=$(fn_sass "$k" | awk '/ACQBULK/ && !w { w = NR } /PREEXIT/ { p = 1 }
 		/[^A-Z](LDG|STG|ATOMG|RED|UTMALDG|UTMASTG|UBLKCP|LD|ST)(\.| )/ && !g { g = NR }
 		END { print (w > 0 && (g == 0 || w < g) && p) ? "ok" : "wait " w ", first global access " g ", release " p }')
