@@ -28,9 +28,11 @@
  *   cuBLAS there (median 0.68), the height so chosen 0.75-1.02 (median 0.95).  So the best path
  *   takes this step, step 26's (192,bn) tiles or step 29's (128,128) ones by that count (hopper.cu,
  *   tall_c_step).  At 20 other random shapes of the class, held out, the best path before and after
- *   (two processes before, one and a part after): faster at all 20, by 17-254%, 72% on average; the
- *   median ratio to cuBLAS 0.640 -> 0.947, ahead of cuBLAS at 3 (60664 x 74 x 2688 1.205, 29312 x
- *   128 x 9984 1.586 -- cuBLAS at 296-308 TFLOP/s there, this step at 469).
+ *   (two processes of each build, the last three shapes timed once after): faster at all 20, by
+ *   17-252%, 70% on average; the median ratio to cuBLAS 0.640 -> 0.950, ahead of cuBLAS at 4
+ *   (31936 x 80 x 12352 1.049, 60664 x 74 x 2688 1.209, 126656 x 65 x 5760 1.001, 29312 x 128 x
+ *   9984 1.586 -- cuBLAS at 296-308 TFLOP/s there, this step at 469).  Between the two processes
+ *   after, the rates moved by up to 5.6% (cuBLAS's with ours), the ratios by up to 2.4%.
  * Tried and not kept: (256,128) tiles in pairs along m that share B by multicast (each CTA loads half
  *   of B's box), as cuBLAS runs them: slower than alone at 13 of 15 shapes timed beside it, by up to
  *   3.3% (32768 x 128 x 8192 0.918-0.930 against 0.938-0.944), 0.3-3.5% faster at two that the
