@@ -744,7 +744,8 @@ static int exact_split_pays(int M, int N, int K, int sms)
 }
 // ANCHOR_END: exact_split_pays
 /* the best path: step 28 where thin_pays holds; step 25 where narrow_pays does; step 30, 26 or 29
- * where tall_c_step names one; step 29 where one_wave_pays does; else the route by the shape, and where that runs (128,256) or (192,192) tiles
+ * where tall_c_step names one; step 29 where one_wave_pays does; else the route by the shape, and
+ * where that runs (128,256) or (192,192) tiles
  * persistently (whole or by Stream-K, 3 tiles of (128,256) an SM or more: so steps 16, 19 and 20
  * never meet the clusters), clusters in their place: where B is off lines, step 27's Stream-K in
  * clusters where stream_k_clusters_pay holds, else step 14's; step 23's where A is off lines and
