@@ -295,12 +295,13 @@ static void set_smem(void)
   ready = 1;
 }
 
-void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
-                      float *C, int ldc)
+// ANCHOR: tall_launch
+/* One CTA a (bm,bn) tile, the whole k loop in each: step 29 (bm = 128, in pairs that share A where
+ * `pairs` and they fit on the GPU at once) and step 30 (bm = 256, 30_tall.cu describes the step) */
+static void tiles_a_cta(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                        float *C, int ldc, int bm, int bn, int pairs)
 {
-  int sms = gh_sm_count();
-  int bn = gh_one_wave_bn(M, N, sms);                    // (128,96) tiles where they fit at once, else (128,128)
-  int tiles_m = (M + S29_BM - 1) / S29_BM, tiles_n = (N + bn - 1) / bn;
+  int tiles_m = (M + bm - 1) / bm, tiles_n = (N + bn - 1) / bn;
   if (tiles_n > 65535) {                                 // more than a grid's y holds: the best path
     gemm_17_tma_store(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
@@ -312,7 +313,7 @@ void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, 
   }
   set_smem();
   // ANCHOR: pairs_launch
-  int pair = gh_one_wave_pairs(M, N, K, sms) &&          // long k loops, tiles along n even: pairs that
+  int pair = pairs &&                                    // long k loops, tiles along n even: pairs that
              (long long)tiles_m * tiles_n / 2 <= pairs_resident(bn);   // share A (hopper.cu), if they fit
   // ANCHOR_END: pairs_launch
   CUtensorMap tC = { { 0 } };
@@ -320,37 +321,24 @@ void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, 
                                                          // the stages are free by then (as in step 20)
   cudaLaunchConfig_t cfg;
   cudaLaunchAttribute attr[2];
-  one_wave_config(&cfg, attr, dim3((unsigned)tiles_m, (unsigned)tiles_n), 128, bn, pair);
+  one_wave_config(&cfg, attr, dim3((unsigned)tiles_m, (unsigned)tiles_n), bm, bn, pair);
   void (*kernel)(const CUtensorMap, const CUtensorMap, const CUtensorMap, int, int, int, int, float, float, float *,
-                 int) = pair ? (bn == 96 ? k29_pairs : k29_pairs_128) : (bn == 96 ? k29_one_wave : k29_one_wave_128);
+                 int) = bm == 256 ? (bn == 96 ? k30_tall_96 : k30_tall)
+                        : pair    ? (bn == 96 ? k29_pairs : k29_pairs_128)
+                                  : (bn == 96 ? k29_one_wave : k29_one_wave_128);
   LK_CHECK(cudaLaunchKernelEx(&cfg, kernel, op.a, op.b, tC, tma_c, M, N, K, alpha, beta, C, ldc));
   LK_CHECK(cudaGetLastError());
 }
-
-// ANCHOR: tall_launch
-/* Step 30's launch (30_tall.cu describes the step): one CTA a (256,bn) tile, bn = 96 or 128, the whole
- * k loop in each */
 void gh_tall_tiles(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
                    float *C, int ldc, int bn)
 {
-  int tiles_m = (M + 255) / 256, tiles_n = (N + bn - 1) / bn;
-  if (tiles_n > 65535) {                                 // more than a grid's y holds: the best path
-    gemm_17_tma_store(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
-    return;
-  }
-  gh_operands op;
-  if (!gh_prepare_box(M, N, K, A, lda, B, ldb, &op, bn)) {   // B in (64 k, bn) boxes
-    gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
-    return;
-  }
-  set_smem();
-  CUtensorMap tC = { { 0 } };
-  int tma_c = gh_tma_c_may(&tC, M, N, beta, C, ldc);
-  cudaLaunchConfig_t cfg;
-  cudaLaunchAttribute attr[2];
-  one_wave_config(&cfg, attr, dim3((unsigned)tiles_m, (unsigned)tiles_n), 256, bn, 0);
-  LK_CHECK(cudaLaunchKernelEx(&cfg, bn == 96 ? k30_tall_96 : k30_tall, op.a, op.b, tC, tma_c, M, N, K, alpha, beta,
-                              C, ldc));
-  LK_CHECK(cudaGetLastError());
+  tiles_a_cta(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, 256, bn, 0);
 }
 // ANCHOR_END: tall_launch
+void gemm_29_one_wave(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *B, int ldb, float beta,
+                      float *C, int ldc)
+{
+  int sms = gh_sm_count();                               // (128,96) tiles where they fit at once, else (128,128)
+  tiles_a_cta(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, S29_BM, gh_one_wave_bn(M, N, sms),
+              gh_one_wave_pairs(M, N, K, sms));
+}

@@ -867,6 +867,17 @@ static const char *usage =
 
 static int parse_sizes(const char *s, shape *out, int cap);
 
+/* the (bm,bn) tile of the best path's step `step` for an (M,N,K) problem on `sms` SMs */
+static void route_tile(int step, int M, int N, int K, int sms, int *bm, int *bn)
+{
+  *bm = GH_BM, *bn = GH_BN;                            /* (128,256): steps 12, 14, 15, 17 and 27 */
+  if (step == 20) *bm = 64, *bn = 128;
+  else if (step == 21 || step == 22 || step == 24) *bm = *bn = 192;
+  else if (step == 26) *bm = 192, *bn = gh_narrow_bn(M, N, K, sms);
+  else if (step == 16 || step == 19) *bm = *bn = 128;
+  else if (step == 29) *bm = 128, *bn = gh_one_wave_bn(M, N, sms);
+  else if (step == 30) *bm = 256, *bn = gh_tall_bn(N);
+}
 /* what the best path runs, in words: step (its number), and how */
 static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t cap)
 {
@@ -892,19 +903,14 @@ static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t
                            : step == 28 && gemm_28_kernel(M, N, K) == 2 ? "28, thin, the cols kernel: a lane 8 rows of C"
                            : step == 28 ? "28, thin, the outer kernel: a warp 256 rows of a column of C"
                            : "17, persistent, whole tiles");
-  if (step == 29 || step == 30) {                                     // steps 29 and 30: their tiles and waves
-    int bm = step == 29 ? 128 : 256, bn = step == 29 ? gh_one_wave_bn(M, N, sms) : gh_tall_bn(N);
+  if (step == 26 || step == 29 || step == 30) {                       // steps 26, 29 and 30: their tiles and waves
+    int bm, bn;
+    route_tile(step, M, N, K, sms, &bm, &bn);
     long long waves = ((long long)((M + bm - 1) / bm) * ((N + bn - 1) / bn) + sms - 1) / sms;
     char w[32] = "one wave";
     if (waves > 1) snprintf(w, sizeof w, "%lld waves", waves);
-    snprintf(buf, cap, "%d, %s of (%d,%d) tiles, a tile a CTA%s", step, w, bm, bn,
+    snprintf(buf, cap, "%d, %s of (%d,%d) tiles%s%s", step, w, bm, bn, step == 26 ? "" : ", a tile a CTA",
              step == 29 && gh_one_wave_pairs(M, N, K, sms) ? ", in pairs that share A" : "");
-  }
-  if (step == 26) {                                                   // step 26: its tile and waves
-    int bn = gh_narrow_bn(M, N, K, sms);
-    long long waves = ((long long)((M + 191) / 192) * ((N + bn - 1) / bn) + sms - 1) / sms;
-    if (waves == 1) snprintf(buf, cap, "26, one wave of (192,%d) tiles", bn);
-    else snprintf(buf, cap, "26, %lld waves of (192,%d) tiles", waves, bn);
   }
   int kpart, parts28 = step == 28 ? gemm_28_parts(M, N, K, sms, &kpart) : 1;
   if (parts28 > 1) {                                                   // step 28's k loops in parts
@@ -1059,13 +1065,8 @@ static int cublas_choice(lk_args *args, const char *list)
     char theirs[192], ours[256], route[96];
     if (!lt_first_choice(lt, M, N, K, sms, theirs, sizeof theirs)) snprintf(theirs, sizeof theirs, "the heuristic offers nothing");
     int step = gh_launch_route(M, N, K, sz[i].lda, sz[i].ldb, sms);
-    int bm = GH_BM, bn = GH_BN;                        /* (128,256): steps 12, 14, 15, 17 and 27 */
-    if (step == 20) bm = 64, bn = 128;
-    else if (step == 21 || step == 22 || step == 24) bm = bn = 192;
-    else if (step == 26) bm = 192, bn = gh_narrow_bn(M, N, K, sms);
-    else if (step == 16 || step == 19) bm = bn = 128;
-    else if (step == 29) bm = 128, bn = gh_one_wave_bn(M, N, sms);
-    else if (step == 30) bm = 256, bn = gh_tall_bn(N);
+    int bm, bn;
+    route_tile(step, M, N, K, sms, &bm, &bn);
     char tiles[96] = "";
     int ctas, exact = gh_route_exact_parts(step, M, N, K, sms, &ctas);   /* Stream-K's exact split, or 0 */
     int parts = step == 19 ? gh_split_parts(M, N, K, sms) : exact ? exact : 1;
