@@ -22,6 +22,15 @@
  *     would add s - 1 slots in turn.
  * The order of the sums is fixed, so the result does not depend on timing.  All CTAs are resident
  * (one per SM, at most as many as SMs), so the waits end.
+ * Pairs that share an operand (gh_split_pairs, hopper.cu): the same part of two tiles side by side
+ * along n reads the same rows of A, and of two along m the same columns of B.  Where the tile
+ * columns are even in number, the CTAs come in clusters of 2 along n, and CTA r of a pair loads A's
+ * box r and multicasts it to both (as step 29's pairs do); else, where the tile rows are even and B
+ * lies off 128-byte lines, in clusters of 2 along m, CTA r loading B's 64 columns r (a (64 k, 64 n)
+ * box) for both.  Either way a CTA asks L2 for 24 KiB a k tile in place of 32.  A stage is released
+ * by the 16 consumer warps of both CTAs, and both meet at the end, so that no arrival reaches a CTA
+ * that has left.  The pairs must fit on the GPU at once (cudaOccupancyMaxActiveClusters: 66 on an
+ * H200), or the parts run alone.  The slots and flags keep a tile's parts side by side whichever way.
  *
  * The number of parts, and whether to split at all, is the launcher's rule (gh_split_parts in
  * hopper.cu: as many as the SMs hold, with at least 4 k tiles a part, up to 3; from 4 on, all of
@@ -74,11 +83,25 @@
  *   1024^3 10.9 -> 9.7, 896^3 10.2 -> 9.1, 768^3 10.4 -> 9.6, 2000x500x1000 12.9 -> 11.9,
  *   1000x1000x2000 18.4 -> 16.9, 700x800x1000 (3 parts) 16.5 -> 15.5, 768x768x4096 (3) 16.4 -> 15.7,
  *   1024x1024x4096 20.1 -> 19.2, 700x900x3000 28.1 -> 27.3; shared fix-ups unchanged.
+ * The pairs, measured on an H200, in one process of each build in turn, twice (the best path,
+ *   07_gemm --versions 0,17, on random shapes whose route is this step, sides 200-1700, K 2048-32768):
+ *   sharing A, at 32 shapes with even tile columns: faster at 25, by -5.5 to +33.9%, +9.2% on average
+ *   (median ratio to cuBLAS 0.817 -> 0.864; 936 x 971 x 11856 0.85 -> 1.11, 808 x 387 x 28272
+ *   0.60 -> 0.75); slower at 752 x 997 x 2720, 304 x 1680 x 11144, 272 x 1680 x 14448 and 464 x 1425
+ *   x 4320 (3.0-5.5%).  Sharing B, at 28 with odd tile columns and even rows: faster at 25, by -8.8
+ *   to +42.5%, +12.8% on average (0.771 -> 0.874; 688 x 1351 x 18968 0.95 -> 1.35); but at 16 more
+ *   with B on lines (K a multiple of 64) and A off them, -18.8 to +11.9%, +1.6% on average (1512 x
+ *   288 x 31616 0.67 -> 0.54): so B is shared only where it lies off lines.  Where both lie on lines
+ *   (sharing A: 1024 x 1024 x 4096, x 8192, x 16384, 768 x 768 x 8192, 384 x 1536 x 8192), -0.4 to
+ *   +3.0%.  Held out, the rule against the build before: at 24 random shapes where it takes pairs
+ *   (14 sharing A, 10 B), faster at 20, by -5.0 to +32.0%, +10.2% on average (median ratio 0.796 ->
+ *   0.855); at 4 where it does not, the two builds differed by -6.3 to +8.3% with the same kernel
+ *   and the same order of calls (not explained; both runs of each build agreed within 2%).
+ *   Earlier, on an H100 and before the stepped descriptors and the waits' time hint, pairs sharing
+ *   A had been slower, or no faster, at 6 of 7 shapes (1024x1024x4096 397 against 428 TFLOP/s, 768^3
+ *   76 against 85), faster at 512x512x8192 (283 against 263), and were dropped.  The H100 has not
+ *   been timed with them since.
  * Tried and dropped (H100, the best path):
- *   pairs of CTAs (a cluster of 2: tiles (m, 2q) and (m, 2q + 1), the same part) loading A once and
- *     multicasting it, as step 14 does B: slower, or no faster, at 6 of 7 shapes (1024x1024x4096
- *     397 against 428 TFLOP/s, 768^3 76 against 85), faster at 512x512x8192 (283 against 263).
- *     These tiles are not bound by what the L2 serves;
  *   slots written and read with 16-byte accesses (steps 15 and 19): no change beyond the noise at
  *     2 or 3 parts nor in Stream-K, and 10 % slower at 64 parts, where the shared fix-up's rows then
  *     lie 16 bytes apart;
@@ -186,17 +209,31 @@ __device__ static inline void s19_fixup_shared(const float *slots, int splits, i
 #endif
 
 // ANCHOR: kernel
+/* `pair`: 0 alone, 1 in pairs along n that share A, 2 in pairs along m that share B (gh_split_pairs) */
 __global__ void __launch_bounds__(384, 1)
 k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUtensorMap tB,
             const __grid_constant__ CUtensorMap tC, int tma_c, int tiles_m, int splits, int ktiles, int extra, int M,
-            int N, float alpha, float beta, float *C, int ldc, float *work, int *flags, int epoch, int shared)
+            int N, float alpha, float beta, float *C, int ldc, float *work, int *flags, int epoch, int shared, int pair)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ uint8_t raw[];
   uint8_t *sa = (uint8_t *)(((uintptr_t)raw + 1023) & ~(uintptr_t)1023), *sb = sa + S19_STAGES * S19_STAGE_A;
   uint64_t *full = (uint64_t *)(sb + S19_STAGES * S19_STAGE_B), *empty = full + S19_STAGES;
-  int tid = threadIdx.x, wg = tid / 128, cta = blockIdx.x;
-  int tile = cta / splits, part = cta % splits, tm = tile % tiles_m, tn = tile / tiles_m;
+  int tid = threadIdx.x, wg = tid / 128;
+  int tile, part, tm, tn;
+  uint32_t rank = pair ? gh_cluster_rank() : 0;
+  if (pair == 1) {                                       // clusters of 2: tiles (tm, 2j) and (tm, 2j + 1), one part
+    int p = blockIdx.x / 2, tp = p / splits;
+    part = p % splits, tm = tp % tiles_m, tn = 2 * (tp / tiles_m) + (int)rank;
+    tile = tn * tiles_m + tm;
+  } else if (pair == 2) {                                // clusters of 2: tiles (2i, tn) and (2i + 1, tn), one part
+    int p = blockIdx.x / 2, tp = p / splits, tiles_n = (N + S19_BN - 1) / S19_BN;
+    part = p % splits, tn = tp % tiles_n, tm = 2 * (tp / tiles_n) + (int)rank;
+    tile = tn * tiles_m + tm;
+  } else {
+    tile = blockIdx.x / splits, part = blockIdx.x % splits, tm = tile % tiles_m, tn = tile / tiles_m;
+  }
+  int cta = tile * splits + part;                        // this part's slot and flag: a tile's parts side by side
   // ANCHOR: parts
   // the parts' k tiles: ktiles - extra shared out evenly, and the last part (the owner) takes `extra` more
   int kb = (int)((long long)part * (ktiles - extra) / splits);
@@ -205,10 +242,11 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
   if (tid == 0) {
     gh_tma_prefetch_map(&tA);
     gh_tma_prefetch_map(&tB);
-    for (int s = 0; s < S19_STAGES; ++s) { gh_bar_init(&full[s], 1); gh_bar_init(&empty[s], 8); }
+    for (int s = 0; s < S19_STAGES; ++s) { gh_bar_init(&full[s], 1); gh_bar_init(&empty[s], pair ? 16 : 8); }
     gh_fence_bar_init();
   }
-  __syncthreads();
+  if (pair) gh_cluster_sync();                           // the peer's barriers are initialised
+  else __syncthreads();
   gh_grid_wait();                                        // PDL: the launch ahead has ended, its writes visible
   if (wg == 0) {                                         // the producer: this part's k tiles
     GH_SETMAXNREG_DEC(40);
@@ -218,54 +256,66 @@ k19_split_k(const __grid_constant__ CUtensorMap tA, const __grid_constant__ CUte
         if (it >= S19_STAGES) gh_bar_wait(&empty[s], (it / S19_STAGES - 1) & 1);
         uint8_t *a = sa + s * S19_STAGE_A, *b = sb + s * S19_STAGE_B;
         gh_bar_expect(&full[s], S19_STAGE_A + S19_STAGE_B);
-        gh_tma_load(a, &tA, &full[s], tm * S19_BM, kt * GH_BK);
-        gh_tma_load(a + GH_BOX_A, &tA, &full[s], tm * S19_BM + 64, kt * GH_BK);
-        gh_tma_load(b, &tB, &full[s], kt * GH_BK, tn * S19_BN);
+        if (pair == 1)                                   // my box of A, for both CTAs of the pair
+          gh_tma_load_multicast(a + rank * GH_BOX_A, &tA, &full[s], tm * S19_BM + 64 * (int)rank, kt * GH_BK, 0x3);
+        else {
+          gh_tma_load(a, &tA, &full[s], tm * S19_BM, kt * GH_BK);
+          gh_tma_load(a + GH_BOX_A, &tA, &full[s], tm * S19_BM + 64, kt * GH_BK);
+        }
+        if (pair == 2)                                   // my half of B's box (64 columns), for both
+          gh_tma_load_multicast(b + rank * (S19_STAGE_B / 2), &tB, &full[s], kt * GH_BK, tn * S19_BN + 64 * (int)rank,
+                                0x3);
+        else
+          gh_tma_load(b, &tB, &full[s], kt * GH_BK, tn * S19_BN);
       }
-    return;
-  }
-  GH_SETMAXNREG_INC(232);                                // the consumers: rows 64c.. of the tile
-  int c = wg - 1, t = tid - 128;
-  float acc[64];
+  } else do {                                            // the consumers: a block that `break` leaves,
+    GH_SETMAXNREG_INC(232);                              // rows 64c.. of the tile
+    int c = wg - 1, t = tid - 128;
+    float acc[64];
 #pragma unroll
-  for (int j = 0; j < 64; ++j) acc[j] = 0.0f;
-  gh_fence_acc64(acc);
-  for (int kt = kb; kt < ke; ++kt) {
-    int it = kt - kb, s = it % S19_STAGES;
-    gh_bar_wait(&full[s], (it / S19_STAGES) & 1);
-    s19_mma_ktile(acc, sa + s * S19_STAGE_A, sb + s * S19_STAGE_B, c);
-    GH_WGMMA_WAIT(1);
-    if (it > 0 && tid % 32 == 0) gh_bar_arrive(&empty[(it - 1) % S19_STAGES]);
-  }
-  GH_WGMMA_WAIT(0);
-  gh_fence_acc64(acc);
-  if (shared || part < splits - 1) {                     // a part: to slot `cta`, then the flag
-    float *slot = work + (size_t)cta * S19_SLOT + t;
-#pragma unroll
-    for (int j = 0; j < 64; ++j) slot[j * 256] = acc[j];
-    s19_consumers_sync();                                // all 256 threads' sums are written ...
-    if (t == 0) gemm_flag_store(&flags[cta], epoch);      // ... then published (a release at GPU scope)
-    if (!shared) {
-      gh_grid_release();                                 // PDL: the consumers release the next launch at
-      return;                                            // their end, as in step 15
+    for (int j = 0; j < 64; ++j) acc[j] = 0.0f;
+    gh_fence_acc64(acc);
+    for (int kt = kb; kt < ke; ++kt) {
+      int it = kt - kb, s = it % S19_STAGES;
+      gh_bar_wait(&full[s], (it / S19_STAGES) & 1);
+      s19_mma_ktile(acc, sa + s * S19_STAGE_A, sb + s * S19_STAGE_B, c);
+      GH_WGMMA_WAIT(1);
+      if (it > 0) {
+        if (pair) gh_release_pair(&empty[(it - 1) % S19_STAGES], rank); // in both CTAs (hopper.h)
+        else if (tid % 32 == 0) gh_bar_arrive(&empty[(it - 1) % S19_STAGES]);
+      }
     }
-    if (t < splits) gemm_flag_wait(&flags[cta - part + t], epoch);   // shared: thread t waits for part t
-    s19_consumers_sync();                                // every part of the tile is in
-    s19_fixup_shared(work + (size_t)(cta - part) * S19_SLOT, splits, part, tm * S19_BM, tn * S19_BN, M, N, alpha, beta,
-                     C, ldc);
-    gh_grid_release();
-    return;
-  }
-  for (int q = 1; q <= part; ++q) {                      // the owner: the parts before it, k descending
-    if (t == 0) gemm_flag_wait(&flags[cta - q], epoch);   // traps after ~10 s: a lost partial sum
-    s19_consumers_sync();
-    const float *slot = work + (size_t)(cta - q) * S19_SLOT + t;
+    GH_WGMMA_WAIT(0);
+    gh_fence_acc64(acc);
+    if (shared || part < splits - 1) {                   // a part: to slot `cta`, then the flag
+      float *slot = work + (size_t)cta * S19_SLOT + t;
 #pragma unroll
-    for (int j = 0; j < 64; ++j) acc[j] += __ldcg(slot + j * 256);
-  }
-  if (tma_c) gh_epilogue_tma_whole(acc, 4, sa + c * 32768, &tC, c, tm * S19_BM + 64 * c, tn * S19_BN, alpha);
-  else gh_epilogue_cols(acc, 16, tm * S19_BM + 64 * c, tn * S19_BN, M, N, alpha, beta, C, ldc);
-  gh_grid_release();
+      for (int j = 0; j < 64; ++j) slot[j * 256] = acc[j];
+      s19_consumers_sync();                              // all 256 threads' sums are written ...
+      if (t == 0) gemm_flag_store(&flags[cta], epoch);    // ... then published (a release at GPU scope)
+      if (!shared) {
+        gh_grid_release();                               // PDL: the consumers release the next launch at
+        break;                                           // their end, as in step 15
+      }
+      if (t < splits) gemm_flag_wait(&flags[cta - part + t], epoch); // shared: thread t waits for part t
+      s19_consumers_sync();                              // every part of the tile is in
+      s19_fixup_shared(work + (size_t)(cta - part) * S19_SLOT, splits, part, tm * S19_BM, tn * S19_BN, M, N, alpha,
+                       beta, C, ldc);
+      gh_grid_release();
+      break;
+    }
+    for (int q = 1; q <= part; ++q) {                    // the owner: the parts before it, k descending
+      if (t == 0) gemm_flag_wait(&flags[cta - q], epoch); // traps after ~10 s: a lost partial sum
+      s19_consumers_sync();
+      const float *slot = work + (size_t)(cta - q) * S19_SLOT + t;
+#pragma unroll
+      for (int j = 0; j < 64; ++j) acc[j] += __ldcg(slot + j * 256);
+    }
+    if (tma_c) gh_epilogue_tma_whole(acc, 4, sa + c * 32768, &tC, c, tm * S19_BM + 64 * c, tn * S19_BN, alpha);
+    else gh_epilogue_cols(acc, 16, tm * S19_BM + 64 * c, tn * S19_BN, M, N, alpha, beta, C, ldc);
+    gh_grid_release();
+  } while (0);                                           // so that in pairs both CTAs meet below
+  if (pair) gh_cluster_sync();                           // no arrival may reach a CTA that has left
 #endif
 }
 // ANCHOR_END: kernel
@@ -278,22 +328,29 @@ void gemm_19_split_k(int M, int N, int K, float alpha, const bf16 *A, int lda, c
     gemm_16_pingpong(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
-  gh_operands op;
-  if (!gh_prepare(M, N, K, A, lda, B, ldb, &op)) {
-    gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
-    return;
-  }
-  static int epoch;
+  static int epoch, pairs_fit;
   static float *work;
   static int *flags;
+  cudaLaunchConfig_t cfg;
+  cudaLaunchAttribute attr[2];
   if (!work) {                                           // one slot and one flag per SM
     LK_CHECK(cudaFuncSetAttribute(k19_split_k, cudaFuncAttributeMaxDynamicSharedMemorySize, S19_SMEM));
     LK_CHECK(cudaMalloc(&work, (size_t)sms * S19_SLOT * sizeof(float)));
     LK_CHECK(cudaMalloc(&flags, (size_t)sms * sizeof(int)));
     LK_CHECK(cudaMemset(flags, 0, (size_t)sms * sizeof(int)));
+    gh_launch_config(&cfg, attr, dim3(2), 384, S19_SMEM, 2);   // pairs of CTAs that fit on the GPU at once
+    LK_CHECK(cudaOccupancyMaxActiveClusters(&pairs_fit, k19_split_k, &cfg));
   }
   int tiles_m = (M + S19_BM - 1) / S19_BM, tiles_n = (N + S19_BN - 1) / S19_BN, ktiles = (K + GH_BK - 1) / GH_BK;
   long long ctas = (long long)tiles_m * tiles_n * splits;
+  // ANCHOR: pairs
+  int pair = ctas / 2 <= pairs_fit ? gh_split_pairs(M, N, ldb) : 0;   // pairs that share A or B, if they fit
+  // ANCHOR_END: pairs
+  gh_operands op;
+  if (!gh_prepare_box(M, N, K, A, lda, B, ldb, &op, pair == 2 ? 64 : 128)) {
+    gh_fallback(&op, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
   int uneven = shared && splits > GH_SPLIT_ALL && (splits & (splits - 1));   // gh_split_parts never asks for these:
   if (ctas > sms || splits > ktiles || splits > GH_SPLIT_MAX || uneven) {
     fprintf(stderr, "gemm_19_split_k: %lld CTAs for %d slots, %d parts of %d k tiles\n", ctas, sms, splits, ktiles);
@@ -307,10 +364,8 @@ void gemm_19_split_k(int M, int N, int K, float alpha, const bf16 *A, int lda, c
   int tma_c = !shared && gh_tma_c(&tC, M, N, 0, beta, C, ldc);
   int extra = shared ? 0 : S19_OWNER_EXTRA;              // gh_split_parts leaves 4 k tiles a part or more,
   if (ktiles - extra < splits) extra = 0;                // so every part keeps one k tile at least
-  cudaLaunchConfig_t cfg;
-  cudaLaunchAttribute attr[2];
-  gh_launch_config(&cfg, attr, dim3((unsigned)ctas), 384, S19_SMEM, 1);
+  gh_launch_config(&cfg, attr, dim3((unsigned)ctas), 384, S19_SMEM, pair ? 2 : 1);
   LK_CHECK(cudaLaunchKernelEx(&cfg, k19_split_k, op.a, op.b, tC, tma_c, tiles_m, splits, ktiles, extra, M, N, alpha, beta,
-                              C, ldc, work, flags, epoch, shared));
+                              C, ldc, work, flags, epoch, shared, pair));
   LK_CHECK(cudaGetLastError());
 }

@@ -878,13 +878,14 @@ static void route_tile(int step, int M, int N, int K, int sms, int *bm, int *bn)
   else if (step == 29) *bm = 128, *bn = gh_one_wave_bn(M, N, sms);
   else if (step == 30) *bm = 256, *bn = gh_tall_bn(N);
 }
-/* what the best path runs, in words: step (its number), and how */
-static void route_name(int step, int M, int N, int K, int sms, char *buf, size_t cap)
+/* what the best path runs, in words: step (its number), and how (B's leading dimension: ldb) */
+static void route_name(int step, int M, int N, int K, int ldb, int sms, char *buf, size_t cap)
 {
-  int parts = gh_split_parts(M, N, K, sms);
+  int parts = gh_split_parts(M, N, K, sms), pairs = gh_split_pairs(M, N, ldb);
   if (step == 19) {
-    snprintf(buf, cap, "19, split-K, each (128,128) tile in %d parts, %s fix-up", parts,
-             gh_split_shared(parts) ? "a shared" : "the owner's");
+    snprintf(buf, cap, "19, split-K, each (128,128) tile in %d parts, %s fix-up%s", parts,
+             gh_split_shared(parts) ? "a shared" : "the owner's",
+             pairs == 1 ? ", in pairs that share A" : pairs == 2 ? ", in pairs that share B" : "");
     return;
   }
   snprintf(buf, cap, "%s", step == 15 ? "15, Stream-K" : step == 16 ? "16, ping-pong, a (128,128) tile a CTA"
@@ -941,7 +942,7 @@ static int print_routes(lk_args *args, const char *list)
     double narrow = gh_narrow_estimate(sz[i].M, sz[i].N, sz[i].K, sms, &bn);
     int step = gh_launch_route(sz[i].M, sz[i].N, sz[i].K, sz[i].lda, sz[i].ldb, sms);
     char what[160];
-    route_name(step, sz[i].M, sz[i].N, sz[i].K, sms, what, sizeof what);
+    route_name(step, sz[i].M, sz[i].N, sz[i].K, sz[i].ldb, sms, what, sizeof what);
     if (gh_pad_pays(sz[i].M, sz[i].N, sz[i].K, sz[i].lda, sz[i].ldb, sms))   // the copies first (pad.cu)
       printf("route padded: %5dx%5dx%5d: A and B copied first, to leading dimensions %d and %d\n", sz[i].M,
              sz[i].N, sz[i].K, (sz[i].M + 63) / 64 * 64, (sz[i].K + 63) / 64 * 64);
@@ -1062,7 +1063,7 @@ static int cublas_choice(lk_args *args, const char *list)
   CUBLAS_CHECK(cublasLtCreate(&lt));
   for (int i = 0; i < n; ++i) {
     int M = sz[i].M, N = sz[i].N, K = sz[i].K;
-    char theirs[192], ours[256], route[96];
+    char theirs[192], ours[256], route[128];
     if (!lt_first_choice(lt, M, N, K, sms, theirs, sizeof theirs)) snprintf(theirs, sizeof theirs, "the heuristic offers nothing");
     int step = gh_launch_route(M, N, K, sz[i].lda, sz[i].ldb, sms);
     int bm, bn;
@@ -1072,7 +1073,7 @@ static int cublas_choice(lk_args *args, const char *list)
     int parts = step == 19 ? gh_split_parts(M, N, K, sms) : exact ? exact : 1;
     if (step != 9 && step != 8)                        /* step 9's or 8's tiles: not the best path's */
       tiles_text(tiles, sizeof tiles, M, N, bm, bn, parts, sms);
-    route_name(step, M, N, K, sms, route, sizeof route);
+    route_name(step, M, N, K, sz[i].ldb, sms, route, sizeof route);
     snprintf(ours, sizeof ours, "step %s%s%s", route, *tiles ? ": " : "", tiles);
     printf("cublas: %5dx%5dx%5d: %s\ncublas:             ours, %s\n", M, N, K, theirs, ours);   /* both lines depend on the GPU */
   }

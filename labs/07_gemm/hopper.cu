@@ -850,6 +850,19 @@ static int best_path_by_shape(int M, int N, int K, int lda, int ldb, int sms)
   return path == 17 && share_a_on_lines_pays(M, N, K, sms) ? 23 : path;
 }
 // ANCHOR_END: off_lines
+// ANCHOR: split_pairs
+/* Step 19's parts in pairs of CTAs that share an operand by multicast (19_split_k.cu has the
+ * measurements): two tiles side by side along n, the same part of each, read the same rows of A,
+ * and two along m the same columns of B.  Along n (1, sharing A) where the tile columns are even in
+ * number; else along m (2, sharing B) where the tile rows are, and B lies off 128-byte lines (with
+ * B on lines and A off them, sharing B lost as often as it won); else none (0).  The launcher also
+ * needs the pairs to fit on the GPU at once. */
+int gh_split_pairs(int M, int N, int ldb)
+{
+  if ((N + 127) / 128 % 2 == 0) return 1;
+  return (M + 127) / 128 % 2 == 0 && off_lines(ldb) ? 2 : 0;
+}
+// ANCHOR_END: split_pairs
 // ANCHOR: one_wave_any_k
 /* At any K, step 29 in place of step 16, whose (128,128) tiles, one a CTA, leave more SMs idle and
  * keep one consumer warpgroup of each CTA at work, and of step 26 (the band's (128,128) tiles and

@@ -92,6 +92,8 @@ int gh_pad_pays(int M, int N, int K, int lda, int ldb, int sms);
 #define GH_SPLIT_MAX 64
 int gh_split_parts(int M, int N, int K, int sms);
 static inline int gh_split_shared(int parts) { return parts > 3; }
+/* whether step 19's parts run in pairs that share A (1) or B (2), or alone (0): by the tile counts and B's lines */
+int gh_split_pairs(int M, int N, int ldb);
 /* the four estimates gh_best_path weighs, in the time of one (128,256,64) k tile on one SM:
  * Stream-K's, whole tiles' (step 16's or 19's kernel where (128,128) tiles fit, else waves of
  * (128,256); step 20's where its (64,128) tiles fit and it is the lower), step 21's waves of

@@ -50,7 +50,7 @@ fi
 n=$(grep -c '^  ok ' "$tmp/out")
 [ "$n" -ge 10 ] && ok "the self-test runs $n checks" || not_ok "the self-test runs only $n checks"
 
-# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 87 chosen ones) on
+# --route against the rules it prints (hopper.cu, 18_fp32_stream_k.cu), at 180 shapes from 1 to 9000 (and 92 chosen ones) on
 # 132 SMs, with lda = M and ldb = K: below K = 128 with M or K not a multiple of 8, step 9 (or
 # step 8 for a tiny problem, as gh_route), and with both, never 8 or 9 but the rules below; where
 # M or N is 64 or less, step 25's narrow tiles, and only there; where N is at most 128 and the
@@ -95,7 +95,9 @@ n=$(grep -c '^  ok ' "$tmp/out")
 # below whole tiles'); step 16 or 19 only where the (128,128) tiles U fit
 # (U <= 132), step 20 only where its CTAs (one per (64,128) tile, in pairs along m) do; step 19 only with 2 to 64 parts, U x parts <= 132 and 4 k tiles a part or more: all
 # the limits allow up to 3, with the owner's fix-up, and beyond, shared, all of them up to 16 where
-# each part keeps 24 k tiles or more (the most that do, from 4), or the largest power of two if more.
+# each part keeps 24 k tiles or more (the most that do, from 4), or the largest power of two if more;
+# its parts in pairs that share A where the tile columns are even in number, else in pairs that
+# share B where the tile rows are and B lies off lines (K a multiple of 8, not of 64), else alone.
 # Padded copies first (a "route padded:" line before the route) only where M and K are both 8 more
 # than a multiple of 16 and the (128,128) tiles fit, and where the route is step 29 exactly where
 # they are so and K >= 1024; the route on the copies follows the rules above as for operands on
@@ -167,6 +169,10 @@ shapes="$shapes 4096x4096x8192,2048x8448x10752,4096x4096x4096"
 # at the band's edge, 16904 x 96 x 2048), step 29's (128,128) ones with no copies though both
 # operands lie inside sectors (77704 x 111 x 10040)
 shapes="$shapes 32768x128x8192,65536x100x4096,33784x120x4104,43264x68x7488,16904x96x2048,77704x111x10040"
+# and five of step 19 for its pairs: sharing A (1024 x 1024 x 4096, 8 tile columns), sharing B
+# (1448 x 325 x 2248 and 250 x 600 x 20000: 3 and 5 tile columns, 12 and 2 rows, B off lines, the
+# owner's fix-up and the shared one), alone (952 x 557 x 22912: B on lines; 600 x 520 x 7700: 5 x 5)
+shapes="$shapes 1024x1024x4096,1448x325x2248,250x600x20000,952x557x22912,600x520x7700"
 bad=0
 for list in $shapes; do
 	CUDA_VISIBLE_DEVICES= "$bin" --route "$list" --sms 132 >>"$tmp/route" 2>&1 || bad=$((bad + 1))
@@ -285,7 +291,10 @@ awk '
 		if (!big && (step == 15) != (s < w)) fail("Stream-K chosen against its estimates")
 		if ((step == 16 || step == 19) && U > 132) fail("step " step " with " U " (128,128) tiles")
 		if (step == 20 && V > 132) fail("step 20 with " V " CTAs of (64,128) tiles")
-		if (step == 19) { match($0, /in [0-9]+ parts, [^,]*$/); split(substr($0, RSTART + 3), f, " "); p = f[1] + 0
+		if (step == 19) { pr = int((N + 127) / 128) % 2 == 0 ? "A" : int((M + 127) / 128) % 2 == 0 && K % 8 == 0 && K % 64 ? "B" : ""
+			if (pr != "" && $0 !~ (", in pairs that share " pr "$") || pr == "" && $0 ~ /in pairs/) fail("step 19 pairs, not " pr)
+			sub(/, in pairs that share [AB]$/, "")
+			match($0, /in [0-9]+ parts, [^,]*$/); split(substr($0, RSTART + 3), f, " "); p = f[1] + 0
 			if (p < 2 || p > 64 || U * p > 132 || k < 4 * p) fail(p " parts of " k " k tiles for " U " tiles")
 			most = int(132 / U); if (most > int(k / 4)) most = int(k / 4)
 			if (most <= 3) q = most; else for (q = 1; 2 * q <= 64 && 2 * q <= most; q *= 2) ;
@@ -307,18 +316,21 @@ awk '
 		if ((step == 18 && x < s) != ($0 ~ ("split-K, each tile in " p " parts$"))) fail("fp32: split-K against its estimates") }
 ' "$tmp/route" >"$tmp/route-bad" || bad=$((bad + 1))   # an awk error fails the check too
 bad=$((bad + $(wc -l <"$tmp/route-bad")))
-if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 267 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 267 ] &&
+if [ "$bad" -eq 0 ] && [ "$(grep -c '^route: ' "$tmp/route")" -eq 272 ] && [ "$(grep -c '^route fp32:' "$tmp/route")" -eq 272 ] &&
 	[ "$(grep -c '^route padded: ' "$tmp/route")" -ge 2 ] &&
 	[ "$(grep -c -- '-> step 22,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 14,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 23,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 24,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- '-> step 25,' "$tmp/route")" -ge 3 ] && [ "$(grep -c -- '-> step 26,' "$tmp/route")" -ge 4 ] &&
 	[ "$(grep -c -- '-> step 29,' "$tmp/route")" -ge 4 ] && [ "$(grep -c -- '-> step 30,' "$tmp/route")" -ge 3 ] &&
 	[ "$(grep -c -- 'in pairs that share A$' "$tmp/route")" -ge 2 ] &&
+	[ "$(grep -c -- '-> step 19,.*in pairs that share A$' "$tmp/route")" -ge 3 ] &&
+	[ "$(grep -c -- '-> step 19,.*in pairs that share B$' "$tmp/route")" -ge 2 ] &&
+	[ "$(grep -c -- '-> step 19,.*fix-up$' "$tmp/route")" -ge 2 ] &&
 	[ "$(grep -c -- '-> step 27,' "$tmp/route")" -ge 10 ] && [ "$(grep -c -- '-> step 18, split-K' "$tmp/route")" -ge 10 ] &&
 	[ "$(grep -c -- '-> step 18, Stream-K' "$tmp/route")" -ge 10 ]; then
-	ok "07_gemm --route at 180 random shapes and 87 chosen ones: every choice follows its rules, its estimates and the split's limits"
+	ok "07_gemm --route at 180 random shapes and 92 chosen ones: every choice follows its rules, its estimates and the split's limits"
 else
-	not_ok "07_gemm --route breaks its rules at $bad of 267 shapes"; head -5 "$tmp/route-bad"
+	not_ok "07_gemm --route breaks its rules at $bad of 272 shapes"; head -5 "$tmp/route-bad"
 fi
 
 for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" "--pdl 2" "--pdl" \
