@@ -95,8 +95,9 @@
  *   (sharing A: 1024 x 1024 x 4096, x 8192, x 16384, 768 x 768 x 8192, 384 x 1536 x 8192), -0.4 to
  *   +3.0%.  Held out, the rule against the build before: at 24 random shapes where it takes pairs
  *   (14 sharing A, 10 B), faster at 20, by -5.0 to +32.0%, +10.2% on average (median ratio 0.796 ->
- *   0.855); at 4 where it does not, the two builds differed by -6.3 to +8.3% with the same kernel
- *   and the same order of calls (not explained; both runs of each build agreed within 2%).
+ *   0.855); at 4 where it does not, the two builds differed by -6.3 to +8.3%, with the same route
+ *   and order of calls and the kernel differing only by the `pair` branches these shapes do not
+ *   take (not explained; both runs of each build agreed within 2%).
  *   Earlier, on an H100 and before the stepped descriptors and the waits' time hint, pairs sharing
  *   A had been slower, or no faster, at 6 of 7 shapes (1024x1024x4096 397 against 428 TFLOP/s, 768^3
  *   76 against 85), faster at 512x512x8192 (283 against 263), and were dropped.  The H100 has not
