@@ -881,8 +881,9 @@ static void route_tile(int step, int M, int N, int K, int sms, int *bm, int *bn)
 /* what the best path runs, in words: step (its number), and how (B's leading dimension: ldb) */
 static void route_name(int step, int M, int N, int K, int ldb, int sms, char *buf, size_t cap)
 {
-  int parts = gh_split_parts(M, N, K, sms), pairs = gh_split_pairs(M, N, ldb);
+  int parts = gh_split_parts(M, N, K, sms);
   if (step == 19) {
+    int pairs = gh_split_pairs(M, N, ldb);
     snprintf(buf, cap, "19, split-K, each (128,128) tile in %d parts, %s fix-up%s", parts,
              gh_split_shared(parts) ? "a shared" : "the owner's",
              pairs == 1 ? ", in pairs that share A" : pairs == 2 ? ", in pairs that share B" : "");
