@@ -13,12 +13,13 @@ if (system(sprintf("test -r '%s' && echo yes", data)) ne "yes") {
 }
 device = system(sprintf("awk -F'\"' 'NR == 2 { print $2 }' '%s'", data))
 day = system(sprintf("awk -F, 'NR == 2 { print $(NF-7) }' '%s'", data))
-# rows at one size, as: name tflops ratio, for steps 1 to 18 and cuBLAS.  Steps 19 to 28 are
-# kernels for other shape classes (split-K and small tiles for few tiles, (192,192) tiles, clusters
-# for operands off 128-byte lines, skinny problems, one wave of narrower tiles, Stream-K in
-# clusters, thin problems): the best path, step 17's bar, sends neither size to any of them, and
-# the recorded run (labs/07_gemm/output-gpu.txt) has their numbers
-rows(n) = sprintf("< awk -F, 'NR > 1 && $(NF-5) + 0 < 19 && $(NF-4) == %d && $(NF-3) == %d && $(NF-2) == %d { print $(NF-6) \"_\" $(NF-5), $(NF-1), $NF }' '%s'", n, n, n, data)
+# rows at one size, as: name tflops ratio, for steps 1 to 18, step 31 (the fp32 k loop on
+# cp.async stages, which step 18 runs) and cuBLAS.  Steps 19 to 30 are kernels for other shape
+# classes (split-K and small tiles for few tiles, (192,192) tiles, clusters for operands off
+# 128-byte lines, skinny problems, one wave of narrower tiles, Stream-K in clusters, thin
+# problems, one wave of (128,256) or (256,128) tiles): the best path, step 17's bar, sends neither
+# size to any of them, and the recorded run (labs/07_gemm/output-gpu.txt) has their numbers
+rows(n) = sprintf("< awk -F, 'NR > 1 && ($(NF-5) + 0 < 19 || $(NF-5) + 0 == 31) && $(NF-4) == %d && $(NF-3) == %d && $(NF-2) == %d { print $(NF-6) \"_\" $(NF-5), $(NF-1), $NF }' '%s'", n, n, n, data)
 
 set terminal svg size 1100, 600 font "DejaVu Sans,11" background "#ffffff"
 set rmargin 16

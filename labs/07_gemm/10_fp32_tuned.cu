@@ -19,8 +19,8 @@
  *     CTA, and the k loop walks two pointers; only the ragged k tile and edge CTAs predicate.
  * Everything else (register prefetch of the next tile, one barrier per tile, float4 epilogue,
  * predicated edges, beta == 0 never reads C) is step 5's and 6's.  The loads, the k loop and the
- * epilogue live in fp32_tile.h, which step 18 shares: there the k loop runs over a range of k
- * tiles, here over all of them.
+ * epilogue live in fp32_tile.h, beside step 31's k loop, which feeds the same tile by cp.async and
+ * which step 18 runs over ranges of k tiles.
  * Tried and dropped (H200, 4096^3): the (128,128) tile with k step 8 and two CTAs per SM (128
  *   registers, no spills): 0.827 of cuBLAS, below step 6; the same tile with one CTA: 0.792; with
  *   a k step of 16 and one CTA (step 6 plus the fragment double buffer): 0.809; a grouped CTA order
@@ -42,7 +42,7 @@ fp32_tuned_kernel(int M, int N, int K, float alpha, const float *__restrict__ A,
   int mleft = M - m0, nleft = N - n0;
   float acc[8][4 * T10_NJ] = {};
   t10_ktiles(acc, sA, sB, A + m0, lda, B + (size_t)n0 * ldb, ldb, mleft, nleft, K, 0, (K + T10_BK - 1) / T10_BK,
-             a_vec && mleft >= T10_BM, b_vec && nleft >= T10_BN, 0, 0);
+             a_vec && mleft >= T10_BM, b_vec && nleft >= T10_BN);
   t10_epilogue(acc, alpha, beta, C, ldc, m0, n0, mleft, nleft, c_vec);
 }
 // ANCHOR_END: fp32_kernel

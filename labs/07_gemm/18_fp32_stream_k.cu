@@ -6,8 +6,8 @@
  * of up to 255 registers) and takes a range of k tiles from chapter 6's Stream-K scheduler
  * (lib/tile_scheduler.h, lts_sk_*), exactly as step 15 does for bf16: the first waves of tiles
  * whole, the k loops of the remaining tiles cut into equal ranges, each CTA's range walked last
- * tile first.  The k loop of a unit is step 10's (fp32_tile.h, t10_ktiles) over the unit's k
- * tiles; a CTA that holds a tile's last k tile owns it, waits for the partial sums of the CTAs
+ * tile first.  The k loop of a unit is step 31's (fp32_tile.h, t31_ktiles; step 10's, t10_ktiles,
+ * until step 31 existed) over the unit's k tiles; a CTA that holds a tile's last k tile owns it, waits for the partial sums of the CTAs
  * before it (one workspace slot each, a flag with the launch's epoch), adds them in descending k
  * and runs step 10's epilogue.  The order of the sums is fixed: the result does not depend on
  * timing.  All CTAs are resident (at most one per SM, never more than the occupancy allows), and
@@ -24,9 +24,22 @@
  * a part here reads 128 KiB in all, at the price of the SMs beyond s T, which idle.
  *
  * The launcher is the fp32 best path: where the last wave of whole tiles is nearly full, it runs
- * step 10 instead, and split-K where its estimate is below Stream-K's (gemm_18_estimates says
- * when; 07_gemm --route prints its choice).
+ * step 31 (step 10 before it) instead, and split-K where its estimate is below Stream-K's
+ * (gemm_18_estimates says when; 07_gemm --route prints its choice).
  *
+ * With step 31's k loop: T31_SMEM of dynamic shared memory (four stages), and two kernels of each
+ * kind by A's alignment, as step 31's (A by 16-byte or by 4-byte copies).  The edge tiles need no
+ * kernel of their own: step 31's loop copies every aligned float4 of A as one and B by 4-byte
+ * copies wherever the tile is.  Measured on an H200, the launcher before (step 10's k loop) and
+ * after, one process of each build in turn, twice (07_gemm --versions 0,18 --shapes 0; ratio to
+ * SGEMM in the same run): 1000^3 0.82 -> 0.91, 999^3 0.75 -> 0.89, 1024^3 0.92 -> 1.00, 768^3
+ * 0.94 -> 0.98, 1000x1000x2000 0.88 -> 1.02, 2000x500x1000 0.82 -> 0.92, 1024x1024x4096 0.87 ->
+ * 1.01, 700x900x3000 0.88 -> 1.05, 1024x1024x8192 0.95 -> 1.11, 1536x1536x16384 0.92 -> 1.09,
+ * 3000x3000x8000 0.89 -> 1.10, 5120x5120x4096 0.92 -> 1.09, 300x600x2000 0.57 -> 0.60; 500^3
+ * level (0.028 ms; the fix-up is most of it).
+ * The estimates below are those fitted to step 10's k loop; they were not fitted again.
+ *
+ * Before step 31 (step 10's k loop, the measurements below):
  * Measured (H100 80GB HBM3, ratio to SGEMM in the same run; step 10 in brackets): 1000^3 0.69
  *   (0.24), 500^3 0.40 (0.16), 1024x1024x8192 0.92 (0.25), 1536x1536x16384 0.92 (0.53),
  *   3000x3000x8000 0.88 (0.69), 5120x5120x4096 0.92 (0.84), 4097^3 0.84 (0.78); step 10's own
@@ -50,13 +63,13 @@
  *   edge tiles, takes 49.2 at most: 1000^3's edge tiles (104 rows, 232 columns) load every element
  *   of A or B on its own; writing the slot 2.0, waiting for the other parts 2.1, reading the
  *   slots 3.3, C 1.1; 2.0-2.3 us more between launches.  So where M is not a multiple of 128 and A
- *   is 16-byte aligned, or N not of 256 and B is, the launcher runs k18_split_edges, whose edge
- *   tiles load each float4 that lies inside as one (fp32_tile.h, t10_load).  Against
+ *   was 16-byte aligned, or N not of 256 and B was, the launcher ran k18_split_edges, whose edge
+ *   tiles loaded each float4 that lay inside as one (t10_load; gone with step 31).  Against
  *   k18_split in one process, two runs, TFLOP/s: 1000^3 32.2 against 31.1, 1000x1000x2000 35.4
  *   against 33.9, 1000x1000x4000 37.6 against 35.1, 2000x500x1000 32.3 against 30.6, 500^3 8.9
  *   against 8.8; where it does not run it would cost 1-2 % (1024^3 34.5 against 35.2, 768^3 24.7
  *   against 24.9, 999^3, unaligned, 29.1 against 29.4), so k18_split, the same code as before it,
- *   stays there.
+ *   stayed there.
  * Tried and not kept (other runs, same GPU): slots stored a float4 per pair and read four slots
  *   at a time, 500^3 0.026 ms against 0.028 and 300x600x2000 0.046 against 0.049, but 1000^3 0.066
  *   against 0.064 and 1000x1000x250 0.029 against 0.027 (lost at six of eleven shapes); PDL on top
@@ -70,21 +83,20 @@
 
 
 // ANCHOR: kernel
-__global__ void __launch_bounds__(T10_THREADS, 1)
-k18_fp32_stream_k(lts_sk_params sk, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
-                  const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int a_vec, int b_vec,
-                  int c_vec, float *work, int *flags, int epoch)
+/* a16: A is 16-byte aligned (a literal: two kernels, as step 31's) */
+__device__ static __forceinline__ void s18_stream_k(int a16, lts_sk_params sk, int M, int N, int K, float alpha,
+                                                    const float *__restrict__ A, int lda, const float *__restrict__ B,
+                                                    int ldb, float beta, float *C, int ldc, int c_vec, float *work,
+                                                    int *flags, int epoch)
 {
-  __shared__ __align__(16) float sA[2][T10_BK][T10_BM];
-  __shared__ __align__(16) float sB[2][T10_BK][T10_LDB];
+  extern __shared__ __align__(16) float smem[];
   int t = threadIdx.x, cta = blockIdx.x;
   for (int i = 0;; ++i) {
     lts_sk_unit u = lts_sk_unit_at(&sk, cta, i);
     if (!u.valid) break;
     int m0 = u.m * T10_BM, n0 = u.n * T10_BN, mleft = M - m0, nleft = N - n0;
     float acc[8][4 * T10_NJ] = {};
-    t10_ktiles(acc, sA, sB, A + m0, lda, B + (size_t)n0 * ldb, ldb, mleft, nleft, K, u.k_begin, u.k_end,
-               a_vec && mleft >= T10_BM, b_vec && nleft >= T10_BN, 0, 0);
+    t31_ktiles(a16, acc, smem, A + m0, lda, B + (size_t)n0 * ldb, ldb, mleft, nleft, K, u.k_begin, u.k_end);
     if (u.k_end < sk.k_iters) {                          // a part: to slot `cta`, then the flag
       float *slot = work + (size_t)cta * S18_SLOT + t;
 #pragma unroll
@@ -104,6 +116,27 @@ k18_fp32_stream_k(lts_sk_params sk, int M, int N, int K, float alpha, const floa
   }
 }
 // ANCHOR_END: kernel
+__global__ void __launch_bounds__(T10_THREADS, 1)
+k18_fp32_stream_k(lts_sk_params sk, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
+                  const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec, float *work,
+                  int *flags, int epoch)
+{
+  s18_stream_k(1, sk, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, c_vec, work, flags, epoch);
+}
+__global__ void __launch_bounds__(T10_THREADS, 1)
+k18_fp32_stream_k_a4(lts_sk_params sk, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
+                     const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec, float *work,
+                     int *flags, int epoch)
+{
+  s18_stream_k(0, sk, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, c_vec, work, flags, epoch);
+}
+
+__global__ void k18_split(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
+                          const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec,
+                          float *work, int *flags, int epoch);
+__global__ void k18_split_a4(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A,
+                             int lda, const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec,
+                             float *work, int *flags, int epoch);
 
 /* CTAs that fit on the GPU at once (one per SM): the Stream-K grid, and the P of the estimates */
 static int s18_slots(void)
@@ -113,7 +146,11 @@ static int s18_slots(void)
     int dev, sms, per_sm;
     LK_CHECK(cudaGetDevice(&dev));
     LK_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    LK_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k18_fp32_stream_k, T10_THREADS, 0));
+    LK_CHECK(cudaFuncSetAttribute(k18_fp32_stream_k, cudaFuncAttributeMaxDynamicSharedMemorySize, T31_SMEM));
+    LK_CHECK(cudaFuncSetAttribute(k18_fp32_stream_k_a4, cudaFuncAttributeMaxDynamicSharedMemorySize, T31_SMEM));
+    LK_CHECK(cudaFuncSetAttribute(k18_split, cudaFuncAttributeMaxDynamicSharedMemorySize, T31_SMEM));
+    LK_CHECK(cudaFuncSetAttribute(k18_split_a4, cudaFuncAttributeMaxDynamicSharedMemorySize, T31_SMEM));
+    LK_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k18_fp32_stream_k, T10_THREADS, T31_SMEM));
     if (per_sm < 1) { fprintf(stderr, "gemm_18_fp32_stream_k: the kernel does not fit on an SM\n"); exit(1); }
     slots = sms * per_sm;
   }
@@ -126,26 +163,24 @@ static int s18_slots(void)
  * and raises its flag, then waits for the other s - 1 of its tile; part p adds pairs
  * [32 p / s, 32 (p + 1) / s) of the tile's 32 pairs of each thread -- a pair is 4 rows of one
  * column, acc[4h .. 4h+3][j], one float4 of C -- from all s slots in k order, and writes them.
- * Each part reads 128 KiB whatever s is, where an owner reads s - 1 slots of 128 KiB.  `edges` (a
- * constant: two kernels below): the edge tiles' k loops load their aligned operands by float4. */
+ * Each part reads 128 KiB whatever s is, where an owner reads s - 1 slots of 128 KiB.  a16: A is
+ * 16-byte aligned (a literal: two kernels below). */
 #define S18_PAIRS (2 * 4 * T10_NJ)             /* (h, j) pairs of a thread: 2 row halves x 16 columns */
 #define S18_MAX_PARTS S18_PAIRS                /* so that every part adds at least one pair */
 #define S18_MAX_Q (S18_PAIRS / 2)               /* pairs a part adds, at most (s >= 2) */
-__device__ static __forceinline__ void s18_split(float (*sA)[T10_BK][T10_BM], float (*sB)[T10_BK][T10_LDB],
-                                                int edges, int s, int tiles_m, int M, int N, int K, float alpha,
+__device__ static __forceinline__ void s18_split(int a16, int s, int tiles_m, int M, int N, int K, float alpha,
                                                 const float *__restrict__ A, int lda,
                                                 const float *__restrict__ B, int ldb, float beta, float *C,
-                                                int ldc, int a_vec, int b_vec, int c_vec, float *work,
-                                                int *flags, int epoch)
+                                                int ldc, int c_vec, float *work, int *flags, int epoch)
 {
+  extern __shared__ __align__(16) float smem[];
   int t = threadIdx.x, cta = blockIdx.x, tile = cta / s, p = cta % s;
   int m0 = (tile % tiles_m) * T10_BM, n0 = (tile / tiles_m) * T10_BN, mleft = M - m0, nleft = N - n0;
   int k_iters = (K + T10_BK - 1) / T10_BK;
   int kb = (int)((long long)p * k_iters / s), ke = (int)((long long)(p + 1) * k_iters / s);
   {
     float acc[8][4 * T10_NJ] = {};
-    t10_ktiles(acc, sA, sB, A + m0, lda, B + (size_t)n0 * ldb, ldb, mleft, nleft, K, kb, ke,
-               a_vec && mleft >= T10_BM, b_vec && nleft >= T10_BN, edges && a_vec, edges && b_vec);
+    t31_ktiles(a16, acc, smem, A + m0, lda, B + (size_t)n0 * ldb, ldb, mleft, nleft, K, kb, ke);
     float *slot = work + (size_t)cta * S18_SLOT + t;    // value j of thread t at j * 256 + t
 #pragma unroll
     for (int j = 0; j < 8 * 4 * T10_NJ; ++j) slot[j * T10_THREADS] = acc[j / (4 * T10_NJ)][j % (4 * T10_NJ)];
@@ -186,27 +221,19 @@ __device__ static __forceinline__ void s18_split(float (*sA)[T10_BK][T10_BM], fl
                  nleft, fc);
     }
 }
-/* every tile whole, or no operand 16-byte aligned */
 __global__ void __launch_bounds__(T10_THREADS, 1)
 k18_split(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
-          const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int a_vec, int b_vec, int c_vec,
-          float *work, int *flags, int epoch)
+          const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec, float *work, int *flags,
+          int epoch)
 {
-  __shared__ __align__(16) float sA[2][T10_BK][T10_BM];
-  __shared__ __align__(16) float sB[2][T10_BK][T10_LDB];
-  s18_split(sA, sB, 0, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, a_vec, b_vec, c_vec,
-            work, flags, epoch);
+  s18_split(1, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, c_vec, work, flags, epoch);
 }
-/* edge tiles whose operands are 16-byte aligned */
 __global__ void __launch_bounds__(T10_THREADS, 1)
-k18_split_edges(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
-                const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int a_vec, int b_vec,
-                int c_vec, float *work, int *flags, int epoch)
+k18_split_a4(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
+             const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec, float *work, int *flags,
+             int epoch)
 {
-  __shared__ __align__(16) float sA[2][T10_BK][T10_BM];
-  __shared__ __align__(16) float sB[2][T10_BK][T10_LDB];
-  s18_split(sA, sB, 1, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, a_vec, b_vec, c_vec,
-            work, flags, epoch);
+  s18_split(0, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, c_vec, work, flags, epoch);
 }
 // ANCHOR_END: split
 
@@ -268,20 +295,19 @@ void gemm_18_fp32_stream_k(int M, int N, int K, float alpha, const float *A, int
                            float beta, float *C, int ldc)
 {
   int slots = s18_slots(), s, choice = gemm_18_choice(M, N, K, slots, &s);
-  if (choice == GEMM18_WHOLE) {                          // the last wave is nearly full: step 10
-    gemm_10_fp32_tuned(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+  if (choice == GEMM18_WHOLE) {                          // the last wave is nearly full: step 31
+    gemm_31_fp32_cp_async(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
     return;
   }
   float *work;
   int *flags, epoch;
   s18_workspace(&work, &flags, &epoch);
   int tiles_m = (M + T10_BM - 1) / T10_BM, tiles_n = (N + T10_BN - 1) / T10_BN, tiles = tiles_m * tiles_n;
-  int a_vec = gemm_aligned16(A, lda, 4), b_vec = gemm_aligned16(B, ldb, 4), c_vec = gemm_aligned16(C, ldc, 4);
+  int a16 = gemm_aligned16(A, lda, 4), c_vec = gemm_aligned16(C, ldc, 4);
   if (choice == GEMM18_SPLIT) {                          // few tiles: each in s parts, the shared fix-up
-    int edges = (M % T10_BM && a_vec) || (N % T10_BN && b_vec);   // float4s in the edge tiles' loads
-    (edges ? k18_split_edges : k18_split)<<<tiles * s, T10_THREADS>>>(s, tiles_m, M, N, K, alpha, A, lda, B, ldb,
-                                                                      beta, C, ldc, a_vec, b_vec, c_vec, work,
-                                                                      flags, epoch);
+    (a16 ? k18_split : k18_split_a4)<<<tiles * s, T10_THREADS, T31_SMEM>>>(s, tiles_m, M, N, K, alpha, A, lda, B,
+                                                                          ldb, beta, C, ldc, c_vec, work, flags,
+                                                                          epoch);
     LK_LAUNCH();
     return;
   }
@@ -296,8 +322,8 @@ void gemm_18_fp32_stream_k(int M, int N, int K, float alpha, const float *A, int
     fprintf(stderr, "gemm_18_fp32_stream_k: %s\n", err);
     exit(1);
   }
-  k18_fp32_stream_k<<<ctas, T10_THREADS>>>(sk, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, a_vec, b_vec, c_vec,
-                                           work, flags, epoch);
+  (a16 ? k18_fp32_stream_k : k18_fp32_stream_k_a4)<<<ctas, T10_THREADS, T31_SMEM>>>(
+    sk, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, c_vec, work, flags, epoch);
   LK_LAUNCH();
 }
 // ANCHOR_END: launch

@@ -1,8 +1,12 @@
-/* fp32_tile.h -- the (128,256) fp32 tile of steps 10 and 18: its loads, its k loop and its epilogue.
+/* fp32_tile.h -- the (128,256) fp32 tile of steps 10, 31 and 18: its loads, its two k loops and its
+ * epilogue.
  *
- * Step 10 runs one tile per CTA over the whole k loop; step 18 runs the same code over a range of
- * k tiles (a Stream-K unit) and adds partial sums between CTAs before the epilogue.  The layout of
- * the tile, the threads and the shared memory is described in 10_fp32_tuned.cu.
+ * Step 10 runs one tile per CTA over the whole k loop, staging the next k tile in registers
+ * (t10_ktiles); step 31 runs the same tile with the k tiles brought in by cp.async into four
+ * shared-memory stages, the copies spread over the k rows (t31_ktiles); step 18 runs step 31's k
+ * loop over a range of k tiles (a Stream-K unit or a split-K part) and adds partial sums between
+ * CTAs before the epilogue.  The layout of the tile, the threads and the shared memory is
+ * described in 10_fp32_tuned.cu, what step 31 changes in 31_fp32_cp_async.cu.
  * Tried and dropped (H100 80GB HBM3, two runs, each build in its own process with SGEMM): an edge
  *   tile loading float4s, each tested, where none straddles the edge (A 16-byte aligned with M a
  *   multiple of 4; B with K a multiple of 4), in place of element by element.  Step 10 gained 4 % at
@@ -10,10 +14,8 @@
  *   choice of loads cost step 10 2.5 % at 4097^3 (4.01 -> 4.11 ms), whose unaligned operands take
  *   the element-by-element loads as before.  With a second copy of the k loop for unaligned
  *   operands, chosen once per CTA, that copy ran 30 % slower (4097^3 5.20 ms, 4095^3 4.24 against
- *   3.30) and the aligned one 2 % (4096^3 3.04 against 2.98 ms).  Step 18's split-K runs those
- *   loads (vec_a, vec_b) in a kernel of its own, only where M is not a multiple of 128 and A is
- *   aligned, or N not of 256 and B is; steps 10 and 18's Stream-K pass constants 0, and their code
- *   is what it was.
+ *   3.30) and the aligned one 2 % (4096^3 3.04 against 2.98 ms).  Step 18's split-K ran those
+ *   loads in a kernel of its own until step 31, whose k loop copies every aligned float4 as one.
  */
 #ifndef FP32_TILE_H
 #define FP32_TILE_H
@@ -32,19 +34,16 @@
 
 /* A (BM,BK) tile: threads (_32,_8) over float4 columns (m = 4*(t%32), k = t/32 + 8*i);
  * B (BK,BN) tile: threads (_KV,_256/KV) over float4s along k (k = 4*(t%KV), n = t/KV + (256/KV)*i).
- * `fast`: the whole tile is in bounds and 16-byte aligned; otherwise every element is predicated,
- * except where `vec` says the operand is 16-byte aligned: then each float4 that lies wholly inside
- * is loaded as one (step 18's split-K kernel for edge tiles; steps 10 and 18's Stream-K pass 0). */
+ * `fast`: the whole tile is in bounds and 16-byte aligned; otherwise every element is predicated. */
 __device__ static inline void t10_load(float4 ra[T10_NVA], float4 rb[T10_NVB], const float *gA, int lda,
-                                       const float *gB, int ldb, int mleft, int nleft, int kleft, int fast_a, int fast_b,
-                                       int vec_a, int vec_b)
+                                       const float *gB, int ldb, int mleft, int nleft, int kleft, int fast_a, int fast_b)
 {
   int t = threadIdx.x;
 #pragma unroll
   for (int i = 0; i < T10_NVA; ++i) {
     int m = 4 * (t % 32), k = t / 32 + 8 * i;
     const float *p = gA + m + (size_t)k * lda;
-    if (fast_a || (vec_a && m + 3 < mleft && k < kleft)) ra[i] = __ldg((const float4 *)p);
+    if (fast_a) ra[i] = __ldg((const float4 *)p);
     else {
       float v[4];
 #pragma unroll
@@ -56,7 +55,7 @@ __device__ static inline void t10_load(float4 ra[T10_NVA], float4 rb[T10_NVB], c
   for (int i = 0; i < T10_NVB; ++i) {
     int k = 4 * (t % T10_KV), n = t / T10_KV + (T10_THREADS / T10_KV) * i;
     const float *p = gB + k + (size_t)n * ldb;
-    if (fast_b || (vec_b && k + 3 < kleft && n < nleft)) rb[i] = __ldg((const float4 *)p);
+    if (fast_b) rb[i] = __ldg((const float4 *)p);
     else {
       float v[4];
 #pragma unroll
@@ -82,13 +81,12 @@ __device__ static inline void t10_store(float (*sA)[T10_BM], float (*sB)[T10_LDB
 /* k tiles [kt_begin, kt_end) of the tile at (m0, n0) added into acc.  gA and gB point at the tile's
  * first rows of A and first columns of B (k = 0); mleft and nleft are the rows and columns of C
  * left from the tile's corner; `fast_a`, `fast_b`: those operands are 16-byte aligned and the tile
- * is whole along m (A) or n (B), so only a ragged k tile predicates; `vec_a`, `vec_b` (constants
- * where it is called): an edge tile's loads of those operands, 16-byte aligned, by float4 where
- * they lie inside (t10_load).  Ends with a barrier: the shared tiles are free again. */
+ * is whole along m (A) or n (B), so only a ragged k tile predicates.  Ends with a barrier: the
+ * shared tiles are free again. */
 __device__ static __forceinline__ void t10_ktiles(float acc[8][4 * T10_NJ], float (*sA)[T10_BK][T10_BM],
                                                   float (*sB)[T10_BK][T10_LDB], const float *gA, int lda,
                                                   const float *gB, int ldb, int mleft, int nleft, int K,
-                                                  int kt_begin, int kt_end, int fast_a, int fast_b, int vec_a, int vec_b)
+                                                  int kt_begin, int kt_end, int fast_a, int fast_b)
 {
   int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
   int wm = 64 * (warp % 2), wn = 16 * T10_NJ * (warp / 2);   // the warp tile: (_2,_4) warps of (64,16*NJ)
@@ -100,7 +98,7 @@ __device__ static __forceinline__ void t10_ktiles(float acc[8][4 * T10_NJ], floa
 
   float4 ra[T10_NVA], rb[T10_NVB];
   int full = kt_begin < kfull;
-  t10_load(ra, rb, gA, lda, gB, ldb, mleft, nleft, K - kt_begin * T10_BK, fast_a && full, fast_b && full, vec_a, vec_b);
+  t10_load(ra, rb, gA, lda, gB, ldb, mleft, nleft, K - kt_begin * T10_BK, fast_a && full, fast_b && full);
   t10_store(sA[0], sB[0], ra, rb);
   __syncthreads();
   for (int kt = kt_begin; kt < kt_end; ++kt) {
@@ -109,8 +107,7 @@ __device__ static __forceinline__ void t10_ktiles(float acc[8][4 * T10_NJ], floa
       gA += a_step;
       gB += T10_BK;
       full = kt + 1 < kfull;
-      t10_load(ra, rb, gA, lda, gB, ldb, mleft, nleft, K - (kt + 1) * T10_BK, fast_a && full, fast_b && full, vec_a,
-               vec_b);
+      t10_load(ra, rb, gA, lda, gB, ldb, mleft, nleft, K - (kt + 1) * T10_BK, fast_a && full, fast_b && full);
     }
     float4 fa[2][2], fb[2][T10_NJ];                      // [row k parity][block]
 #pragma unroll
@@ -141,6 +138,139 @@ __device__ static __forceinline__ void t10_ktiles(float acc[8][4 * T10_NJ], floa
   }
 }
 // ANCHOR_END: fp32_tuned
+
+/* ------------------------------------------------------------------------------------------------
+ * Step 31's k loop: the same tile, threads and fragments as t10_ktiles; the k tiles travel by
+ * cp.async into T31_STAGES stages of shared memory (dynamic: 48.5 KiB), three ahead of the one
+ * being multiplied, and the copies of a k tile are issued one or two a k row, between the rows'
+ * FMAs, not in a block at the start of the tile.
+ * ---------------------------------------------------------------------------------------------- */
+#define T31_STAGES 4
+#define T31_STAGE_A (T10_BK * T10_BM)                  // floats of one stage of A: (8,128), m contiguous
+#define T31_STAGE_B (T10_BK * T10_LDB)                 // of B: (8,256) transposed, rows padded to 260
+#define T31_SMEM (T31_STAGES * (T31_STAGE_A + T31_STAGE_B) * (int)sizeof(float))
+
+__device__ static __forceinline__ uint32_t t31_smem_u32(const void *p) { return (uint32_t)__cvta_generic_to_shared(p); }
+/* a 16- or 4-byte copy global -> shared that bypasses the registers; only the first `bytes` are
+ * read, the rest of the destination is zero (bytes = 0 reads nothing) */
+__device__ static __forceinline__ void t31_cp16(uint32_t s, const float *g, int bytes)
+{
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" :: "r"(s), "l"(g), "r"(bytes));
+}
+__device__ static __forceinline__ void t31_cp4(uint32_t s, const float *g, int bytes)
+{
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" :: "r"(s), "l"(g), "r"(bytes));
+}
+__device__ static __forceinline__ void t31_commit(void) { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
+/* all but the newest T31_STAGES - 2 groups have landed (this thread's copies) */
+__device__ static __forceinline__ void t31_wait(void) { asm volatile("cp.async.wait_group %0;\n" :: "n"(T31_STAGES - 2) : "memory"); }
+__device__ static __forceinline__ void t31_wait_all(void) { asm volatile("cp.async.wait_group 0;\n" ::: "memory"); }
+
+// ANCHOR: t31_copy
+/* The copies that k row r (0..7) of a k tile issues for the k tile S - 1 ahead, into the stage at
+ * shared addresses da (A) and db (B).  Thread t copies
+ *   A: row m4 = 4 (t % 32) .. m4 + 3 of column ka = t / 32: one 16-byte copy at row 0 (a16: A
+ *      16-byte aligned), else four 4-byte copies at rows 0, 2, 4 and 6;
+ *   B: element kb = t % 8 of column n + 32 r, n = t / 8: one 4-byte copy a row, which lands
+ *      transposed at sB[kb][n + 32 r] (the 8 x 4 lanes of a warp on 32 different banks).
+ * No branch: rows of A and columns of B past the edge are read at the last row or column inside
+ * (they only feed rows and columns of C that are never stored); k past the end (kleft) and A's
+ * float4 that straddles the m edge are zero-filled (the copy's `bytes`). */
+__device__ static __forceinline__ void t31_copy_row(int r, int a16, uint32_t da, uint32_t db, const float *pa,
+                                                    const float *pb, int ldb, int m4, int mleft, int nleft,
+                                                    int ka, int kb, int n, int kleft)
+{
+  if (a16 && r == 0)
+    t31_cp16(da, pa + (m4 < mleft ? m4 : 0), ka < kleft ? 4 * min(max(mleft - m4, 0), 4) : 0);
+  if (!a16 && r % 2 == 0)
+    t31_cp4(da + 4 * (r / 2), pa + min(m4 + r / 2, mleft - 1), ka < kleft ? 4 : 0);
+  t31_cp4(db + 4 * 32 * r, pb + (size_t)min(n + 32 * r, nleft - 1) * ldb, kb < kleft ? 4 : 0);
+}
+// ANCHOR_END: t31_copy
+
+// ANCHOR: t31_ktiles
+/* k tiles [kt_begin, kt_end) of the tile whose first row of A and first column of B are gA, gB,
+ * added into acc (t10_ktiles's contract).  smem: T31_SMEM bytes.  a16: a literal, A may go by 16
+ * bytes.  Ends with a barrier after the last read of shared memory and no copy in flight. */
+__device__ static __forceinline__ void t31_ktiles(int a16, float acc[8][4 * T10_NJ], float *smem, const float *gA,
+                                                  int lda, const float *gB, int ldb, int mleft, int nleft, int K,
+                                                  int kt_begin, int kt_end)
+{
+  int t = threadIdx.x, warp = t / 32, lane = t % 32;
+  int wm = 64 * (warp % 2), wn = 16 * T10_NJ * (warp / 2);   // t10_ktiles's warp and lane tiles
+  int lm = lane % 8, ln = lane / 8;
+  int m4 = 4 * (t % 32), ka = t / 32, kb = t % 8, n = t / 8;  // this thread's copies (t31_copy_row)
+  float *sA = smem, *sB = smem + T31_STAGES * T31_STAGE_A;
+  uint32_t da0 = t31_smem_u32(sA + ka * T10_BM + m4), db0 = t31_smem_u32(sB + kb * T10_LDB + n);
+  const float *pa = gA + (size_t)(kt_begin * T10_BK + ka) * lda;   // column ka of the k tile to copy
+  const float *pb = gB + kt_begin * T10_BK + kb;                    // row kb of it, column 0
+  size_t a_step = (size_t)T10_BK * lda;
+  int kend = min(K, kt_end * T10_BK), kleft = kend - kt_begin * T10_BK;   // k left from the k tile to copy
+  int nk = kt_end - kt_begin;
+
+  for (int s = 0; s < T31_STAGES - 1; ++s) {            // the first S - 1 k tiles (zeros past the range)
+#pragma unroll
+    for (int r = 0; r < T10_BK; ++r)
+      t31_copy_row(r, a16, da0 + s * T31_STAGE_A * 4, db0 + s * T31_STAGE_B * 4, pa, pb, ldb, m4, mleft, nleft, ka,
+                   kb, n, kleft);
+    t31_commit();
+    pa += a_step, pb += T10_BK, kleft -= T10_BK;
+  }
+  t31_wait();
+  __syncthreads();
+
+  int rs = 0, ws = T31_STAGES - 1;                       // the stage read, the stage written
+  const float *ra = sA + wm + 4 * lm, *rb = sB + wn + 4 * ln;
+  float4 fa[2][2], fb[2][T10_NJ];                        // [row k parity][block], as in t10_ktiles
+#pragma unroll
+  for (int h = 0; h < 2; ++h) fa[0][h] = *(const float4 *)(ra + 32 * h);
+#pragma unroll
+  for (int j = 0; j < T10_NJ; ++j) fb[0][j] = *(const float4 *)(rb + 16 * j);
+  for (int it = 0; it < nk; ++it) {
+#pragma unroll
+    for (int k = 0; k < T10_BK; ++k) {
+      int p = k & 1;
+      t31_copy_row(k, a16, da0 + ws * T31_STAGE_A * 4, db0 + ws * T31_STAGE_B * 4, pa, pb, ldb, m4, mleft, nleft, ka,
+                   kb, n, kleft);
+      if (k + 1 < T10_BK) {                              // row k+1 loads while row k multiplies
+#pragma unroll
+        for (int h = 0; h < 2; ++h) fa[p ^ 1][h] = *(const float4 *)(ra + (k + 1) * T10_BM + 32 * h);
+#pragma unroll
+        for (int j = 0; j < T10_NJ; ++j) fb[p ^ 1][j] = *(const float4 *)(rb + (k + 1) * T10_LDB + 16 * j);
+      } else {                                           // the last row: on to the next stage
+        t31_commit();
+        pa += a_step, pb += T10_BK, kleft -= T10_BK;
+        t31_wait();                                      // the next k tile has landed ...
+        __syncthreads();                                 // ... for all threads, and the stage read last is free
+        rs = rs + 1 == T31_STAGES ? 0 : rs + 1;
+        ws = ws + 1 == T31_STAGES ? 0 : ws + 1;
+        ra = sA + rs * T31_STAGE_A + wm + 4 * lm;
+        rb = sB + rs * T31_STAGE_B + wn + 4 * ln;
+#pragma unroll
+        for (int h = 0; h < 2; ++h) fa[p ^ 1][h] = *(const float4 *)(ra + 32 * h);
+#pragma unroll
+        for (int j = 0; j < T10_NJ; ++j) fb[p ^ 1][j] = *(const float4 *)(rb + 16 * j);
+      }
+      float a[8], b[4 * T10_NJ];
+#pragma unroll
+      for (int h = 0; h < 2; ++h) { a[4 * h] = fa[p][h].x; a[4 * h + 1] = fa[p][h].y; a[4 * h + 2] = fa[p][h].z; a[4 * h + 3] = fa[p][h].w; }
+#pragma unroll
+      for (int j = 0; j < T10_NJ; ++j) { b[4 * j] = fb[p][j].x; b[4 * j + 1] = fb[p][j].y; b[4 * j + 2] = fb[p][j].z; b[4 * j + 3] = fb[p][j].w; }
+      // the row's 128 FMAs column by column, up and down the 8 rows in turn (step 10 goes row by
+      // row): the order in which ptxas's registers came out with fewer bank conflicts (31_fp32_cp_async.cu)
+#pragma unroll
+      for (int j = 0; j < 4 * T10_NJ; ++j)
+#pragma unroll
+        for (int ii = 0; ii < 8; ++ii) {
+          int i = j % 2 ? 7 - ii : ii;
+          acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+        }
+    }
+  }
+  t31_wait_all();
+  __syncthreads();
+}
+// ANCHOR_END: t31_ktiles
 
 /* C = alpha * v + beta * C for rows m .. m+3 of column n of the tile at (m0, n0): one float4 where
  * `fc` (a whole tile of a 16-byte aligned C), else element by element inside M and N */

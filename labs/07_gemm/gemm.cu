@@ -15,6 +15,8 @@
  *     8  8_mma_cp_async_swizzle   bf16: cp.async, 4 stages, swizzled shared memory
  *     9  9_mma_multistage_epilogue  bf16: fragments a k step ahead, 5 stages, C through shared memory
  *    10  10_fp32_tuned            fp32 again: a (128,256) CTA tile, 8 x 16 per thread
+ *    31  31_fp32_cp_async         fp32: step 10's tile, its k tiles by cp.async into 4 stages, the
+ *                                 copies spread over the k rows between the FMAs
  *    11  11_tma_wgmma             bf16 on Hopper (sm_90a): TMA into a 4-stage mbarrier ring, wgmma
  *    12  12_warp_specialized      bf16: a producer warpgroup, two consumers, setmaxnreg
  *    13  13_persistent            bf16: persistent CTAs on the tile scheduler of chapter 6
@@ -25,7 +27,7 @@
  *                                 turns at the tensor cores, one's epilogue under the other's MMAs
  *    17  17_tma_store             bf16: step 13 with C written through shared memory by TMA stores;
  *                                 its launcher is the best path, by the shape (hopper.cu, gh_best_path)
- *    18  18_fp32_stream_k         fp32: step 10's tile on persistent CTAs with chapter 6's Stream-K
+ *    18  18_fp32_stream_k         fp32: step 31's k loop on persistent CTAs with chapter 6's Stream-K
  *                                 scheduler, or split-K where the tiles fit twice over, for problems
  *                                 of few tiles or a long k loop
  *    19  19_split_k               bf16: small problems, each (128,128) tile's k loop cut between 2 to
@@ -354,6 +356,7 @@ static const version versions[] = {
   { 5, "5_double_buffered", F32, gemm_5_double_buffered, NULL },
   { 6, "6_warp_tiling", F32, gemm_6_warp_tiling, NULL },
   { 10, "10_fp32_tuned", F32, gemm_10_fp32_tuned, NULL },
+  { 31, "31_fp32_cp_async", F32, gemm_31_fp32_cp_async, NULL },
   { 18, "18_fp32_stream_k", F32, gemm_18_fp32_stream_k, NULL },
   { 7, "7_mma_ldmatrix", BF16, NULL, gemm_7_mma_ldmatrix },
   { 8, "8_mma_cp_async_swizzle", BF16, NULL, gemm_8_mma_cp_async_swizzle },
@@ -378,7 +381,7 @@ static const version versions[] = {
   { 29, "29_one_wave", BF16, NULL, gemm_29_one_wave },
   { 30, "30_tall", BF16, NULL, gemm_30_tall },
 };
-#define MAX_ID 30
+#define MAX_ID 31
 #define NVERSIONS ((int)(sizeof versions / sizeof versions[0]))
 
 static int selected[MAX_ID + 1];   /* by id */
@@ -957,7 +960,7 @@ static int print_routes(lk_args *args, const char *list)
     int parts, choice = gemm_18_choice(sz[i].M, sz[i].N, sz[i].K, sms, &parts);
     char sp[16] = "       -", fp[64] = "18, Stream-K";
     if (parts > 1) snprintf(sp, sizeof sp, "%8.1f", split);
-    if (choice == GEMM18_WHOLE) snprintf(fp, sizeof fp, "10, whole tiles");
+    if (choice == GEMM18_WHOLE) snprintf(fp, sizeof fp, "31, whole tiles");
     else if (choice == GEMM18_SPLIT) snprintf(fp, sizeof fp, "18, split-K, each tile in %d parts", parts);
     printf("route fp32:             Stream-K %8.1f, whole tiles %8.1f, split-K %s -> step %s\n", stream_k, whole, sp, fp);
   }

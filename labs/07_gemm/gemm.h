@@ -31,6 +31,7 @@ void gemm_4_vectorized(int M, int N, int K, float alpha, const float *A, int lda
 void gemm_5_double_buffered(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
 void gemm_6_warp_tiling(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
 void gemm_10_fp32_tuned(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
+void gemm_31_fp32_cp_async(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
 void gemm_18_fp32_stream_k(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta, float *C, int ldc);
 /* step 18's rule: Stream-K, whole tiles (step 10) and split-K, estimated in k tiles of one CTA on P
  * CTAs; the launcher runs step 10 where whole is the lowest, else split-K where split < stream_k.

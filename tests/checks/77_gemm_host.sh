@@ -103,7 +103,7 @@ n=$(grep -c '^  ok ' "$tmp/out")
 # they are so and K >= 1024; the route on the copies follows the rules above as for operands on
 # lines; and never step 16 where M and K are both so.
 # fp32 (step 18's launcher): its three estimates against their formulas, over T (128,256) tiles of
-# k k tiles of 8; step 10 where whole tiles' is the lowest, else split-K in p = min(132 / T, k / 4,
+# k k tiles of 8; step 31 where whole tiles' is the lowest, else split-K in p = min(132 / T, k / 4,
 # 32) parts where p >= 2 and its estimate is below Stream-K's, else Stream-K
 shapes=$(awk 'BEGIN { srand(7); for (c = 0; c < 3; c++) { l = ""; for (i = 0; i < 60; i++) {
 	m = int(exp(rand() * log(9000))) + 1; n = int(exp(rand() * log(9000))) + 1; k = int(exp(rand() * log(9000))) + 1
@@ -311,7 +311,7 @@ awk '
 		if (p >= 2) { x = $9 + 0; e = 1.05 * int((k + p - 1) / p) + 6
 			if (x < e - 0.051 || x > e + 0.051) fail("fp32 split-K estimate " x ", not " e) }
 		else { x = 1e300; if ($9 != "-") fail("fp32 split-K estimated with " p " parts") }
-		want = w <= s && w <= x ? 10 : 18
+		want = w <= s && w <= x ? 31 : 18
 		if (step != want) fail("fp32: step " step " against its estimates")
 		if ((step == 18 && x < s) != ($0 ~ ("split-K, each tile in " p " parts$"))) fail("fp32: split-K against its estimates") }
 ' "$tmp/route" >"$tmp/route-bad" || bad=$((bad + 1))   # an awk error fails the check too

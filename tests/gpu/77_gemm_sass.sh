@@ -3,7 +3,8 @@
 # its widths; steps 23, 24 and 27 run the kernels of steps 14, 21 and 15) are built for sm_90a and their SASS
 # multiplies with HGMMA (warpgroup MMAs), not HMMA, and holds no GPU-wide fence (MEMBAR.ALL.GPU); the
 # best path's kernels wait for the launch ahead before they touch global memory (PDL); no kernel of
-# the lab touches local memory (LDL/STL); step 28's kernels, on the CUDA cores, are in the PDL check. (compute-sanitizer runs on the persistent steps with the
+# the lab touches local memory (LDL/STL); step 28's kernels, on the CUDA cores, are in the PDL check;
+# step 31's fp32 k loop (in steps 31 and 18) copies by cp.async, spread between its FMAs. (compute-sanitizer runs on the persistent steps with the
 # other sanitizer runs, tests/gpu/10_labs.sh, from labs/07_gemm/sanitizer-args.)
 cd "$(dirname "$0")/../.." && . tests/book/lib.sh
 bin=$B/bin/07_gemm
@@ -40,6 +41,23 @@ for k in k12_warp_specialized k14_cluster_multicast k15_stream_k k16_pingpong k1
 		END { print (w > 0 && (g == 0 || w < g) && p) ? "ok" : "wait " w ", first global access " g ", release " p }')
 	[ "$r" = ok ] && ok "$k: waits for the launch ahead (ACQBULK) before touching global memory, and releases the next (PREEXIT)" \
 		|| not_ok "$k: PDL: $r"
+done
+# step 31's k loop (steps 31 and 18, both alignments of A): the k tiles reach shared memory by cp.async
+# (LDGSTS) alone, no store from registers (STS), and the copies are spread between the FMAs: each copy
+# issued after the first FMA has an FMA among the 16 instructions before it (step 10's loads come as
+# one block of about a hundred instructions)
+for k in k31_fp32_cp_async k31_fp32_cp_async_a4 k18_fp32_stream_k k18_fp32_stream_k_a4 k18_split k18_split_a4; do
+	s=$(fn_sass "$k")
+	[ -n "$s" ] || { not_ok "$k: no sm_90a SASS in $bin"; continue; }
+	r=$(printf '%s\n' "$s" | awk '/^ *\/\*[0-9a-f]+\*\// { n++; op[n] = $0 }
+		END { for (i = 1; i <= n; i++) {
+			if (op[i] ~ /[^A-Z]FFMA /) { f++; last = i }
+			if (op[i] ~ /[^A-Z]STS(\.| )/) sts++
+			if (op[i] ~ /[^A-Z]LDGSTS/ && f) { c++; if (i - last > 16) bad++ } }
+		print c + 0, bad + 0, sts + 0 }')
+	set -- $r
+	[ "$1" -ge 8 ] && [ "$2" -eq 0 ] && [ "$3" -eq 0 ] && ok "$k: $1 cp.async copies after the first FMA, each within 16 instructions of an FMA; no STS" \
+		|| not_ok "$k: $1 copies after the first FMA, $2 of them more than 16 instructions from one, $3 STS"
 done
 l=$(printf '%s\n' "$sass" | grep -cE '\b(LDL|STL)(\.|\s)')
 [ "$l" -eq 0 ] && ok "no LDL/STL (local memory) in any kernel of $bin" || not_ok "$l LDL/STL instructions in $bin"
