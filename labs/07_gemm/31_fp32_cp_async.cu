@@ -10,17 +10,19 @@
  *     sA), B by eight 4-byte copies, each landing at its transposed place sB[k][n], which a 16-byte
  *     copy could not do.  Four stages of 8 k (48.5 KiB, dynamic shared memory) hold the tile being
  *     multiplied and the three after it.
- *   - The copies of a k tile are spread over the 8 k rows of the tile before it: row r issues B's
- *     copy for columns n + 32 r, row 0 A's.  In step 10's SASS, each k tile's loop starts with 108
+ *   - The copies of a k tile are spread over the 8 k rows of the tile three before it: in k row
+ *     r, thread t copies element t % 8 of B's column t / 8 + 32 r, and in row 0 A's float4.  In step 10's SASS, each k tile's loop starts with 108
  *     instructions before its first FMA (the next tile's loads, their tests and addresses), whose
  *     stall counts add up to 328 cycles at one warp's pace, and both warps of a scheduler are in
  *     that block at once (they leave the same barrier), so the FMA pipe waits; spread, the copies
  *     slip between the FMAs.
- *   - No branch in the k loop: edges by clamped addresses (rows of A and columns of B past the edge
- *     feed only rows and columns of C that are never stored) and zero-filled copies (k past K, A's
- *     float4 across the m edge), so the whole tile, ragged or not, is one straight run of code.
+ *   - No branch in the k loop: edges by zero-filled copies (A's float4s past or across the m edge,
+ *     k past K) and clamped addresses (B's columns past the n edge, read at the last column
+ *     inside: they feed only columns of C that are never stored), so the whole tile, ragged or
+ *     not, is one straight run of code.
  *     Where A is not 16-byte aligned (lda or A not a multiple of 4 floats), a second kernel copies A
- *     by four 4-byte copies, at rows 0, 2, 4 and 6.
+ *     by four 4-byte copies, at k rows 0, 2, 4 and 6, its rows past the m edge read at the last
+ *     row inside.
  * Under ncu (H200, 4096^3, --clock-control none), step 10 and cuBLAS's kernel
  *   (sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize256x128x8_stage3: 256 threads, 254 registers, a
  *   (256,128) tile, 3 stages of 8 k) execute about as many instructions, 2.39 and 2.43 G, 2.15 G of

@@ -167,15 +167,16 @@ __device__ static __forceinline__ void t31_wait(void) { asm volatile("cp.async.w
 __device__ static __forceinline__ void t31_wait_all(void) { asm volatile("cp.async.wait_group 0;\n" ::: "memory"); }
 
 // ANCHOR: t31_copy
-/* The copies that k row r (0..7) of a k tile issues for the k tile S - 1 ahead, into the stage at
+/* The copies that k row r (0..7) of a k tile issues for the k tile three ahead, into the stage at
  * shared addresses da (A) and db (B).  Thread t copies
  *   A: row m4 = 4 (t % 32) .. m4 + 3 of column ka = t / 32: one 16-byte copy at row 0 (a16: A
  *      16-byte aligned), else four 4-byte copies at rows 0, 2, 4 and 6;
  *   B: element kb = t % 8 of column n + 32 r, n = t / 8: one 4-byte copy a row, which lands
  *      transposed at sB[kb][n + 32 r] (the 8 x 4 lanes of a warp on 32 different banks).
- * No branch: rows of A and columns of B past the edge are read at the last row or column inside
- * (they only feed rows and columns of C that are never stored); k past the end (kleft) and A's
- * float4 that straddles the m edge are zero-filled (the copy's `bytes`). */
+ * No branch: A's float4s past the m edge are zero-filled, the one that straddles it partly (a16),
+ * or their rows read at the last row inside (4-byte copies); B's columns past the n edge are read
+ * at the last column inside (such rows and columns only feed rows and columns of C that are never
+ * stored); k past K or past the range (kleft <= k) is zero-filled (the copy's `bytes`). */
 __device__ static __forceinline__ void t31_copy_row(int r, int a16, uint32_t da, uint32_t db, const float *pa,
                                                     const float *pb, int ldb, int m4, int mleft, int nleft,
                                                     int ka, int kb, int n, int kleft)
