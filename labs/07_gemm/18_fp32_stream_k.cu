@@ -7,9 +7,9 @@
  * (lib/tile_scheduler.h, lts_sk_*), exactly as step 15 does for bf16: the first waves of tiles
  * whole, the k loops of the remaining tiles cut into equal ranges, each CTA's range walked last
  * tile first.  The k loop of a unit is step 31's (fp32_tile.h, t31_ktiles; step 10's, t10_ktiles,
- * until step 31 existed) over the unit's k tiles; a CTA that holds a tile's last k tile owns it, waits for the partial sums of the CTAs
- * before it (one workspace slot each, a flag with the launch's epoch), adds them in descending k
- * and runs step 10's epilogue.  The order of the sums is fixed: the result does not depend on
+ * until step 31 existed) over the unit's k tiles; a CTA that holds a tile's last k tile owns it,
+ * waits for the partial sums of the CTAs before it (one workspace slot each, a flag with the
+ * launch's epoch), adds them in descending k and runs step 10's epilogue.  The order of the sums is fixed: the result does not depend on
  * timing.  All CTAs are resident (at most one per SM, never more than the occupancy allows), and
  * a part is always its CTA's first unit, so a wait cannot cycle; a wait that lasts 10 s traps.
  *
