@@ -9,9 +9,10 @@
  * tile first.  The k loop of a unit is step 31's (fp32_tile.h, t31_ktiles; step 10's, t10_ktiles,
  * until step 31 existed) over the unit's k tiles; a CTA that holds a tile's last k tile owns it,
  * waits for the partial sums of the CTAs before it (one workspace slot each, a flag with the
- * launch's epoch), adds them in descending k and runs step 10's epilogue.  The order of the sums is fixed: the result does not depend on
- * timing.  All CTAs are resident (at most one per SM, never more than the occupancy allows), and
- * a part is always its CTA's first unit, so a wait cannot cycle; a wait that lasts 10 s traps.
+ * launch's epoch), adds them in descending k and runs step 10's epilogue.  The order of the sums is
+ * fixed: the result does not depend on timing.  All CTAs are resident (at most one per SM, never
+ * more than the occupancy allows), and a part is always its CTA's first unit, so a wait cannot
+ * cycle; a wait that lasts 10 s traps.
  *
  * A k tile here is only 8 deep (step 10's BK), so a range is cut at a fine grain: at 1000^3 the
  * 32 x 125 k tiles make 30 or 31 per SM, and each tile is cut 5 ways.

@@ -10,14 +10,14 @@
  *     sA), B by eight 4-byte copies, each landing at its transposed place sB[k][n], which a 16-byte
  *     copy could not do.  Four stages of 8 k (48.5 KiB, dynamic shared memory) hold the tile being
  *     multiplied and the three after it.
- *   - The copies of a k tile are spread over the 8 k rows of the tile three before it: in k row
- *     r, thread t copies element t % 8 of B's column t / 8 + 32 r, and in row 0 A's float4.  In step 10's SASS, each k tile's loop starts with 108
- *     instructions before its first FMA (the next tile's loads, their tests and addresses), whose
- *     stall counts add up to 328 cycles at one warp's pace, and both warps of a scheduler are in
- *     that block at once (they leave the same barrier), so the FMA pipe waits; spread, the copies
- *     slip between the FMAs.
+ *   - The copies of a k tile are spread over the 8 k rows of the tile three before it: in k row r,
+ *     thread t copies element t % 8 of B's column t / 8 + 32 r, and in row 0 A's float4.  In step
+ *     10's SASS, each k tile's loop starts with 108 instructions before its first FMA (the next
+ *     tile's loads, their tests and addresses), whose stall counts add up to 328 cycles at one
+ *     warp's pace, and both warps of a scheduler are in that block at once (they leave the same
+ *     barrier), so the FMA pipe waits; spread, the copies slip between the FMAs.
  *   - No branch in the k loop: edges by zero-filled copies (A's float4s past or across the m edge,
- *     k past K) and clamped addresses (B's columns past the n edge, read at the last column
+ *     k past K or past the range) and clamped addresses (B's columns past the n edge, read at the last column
  *     inside: they feed only columns of C that are never stored), so the whole tile, ragged or
  *     not, is one straight run of code.
  *     Where A is not 16-byte aligned (lda or A not a multiple of 4 floats), a second kernel copies A
@@ -73,8 +73,8 @@ k31_fp32_cp_async(int M, int N, int K, float alpha, const float *__restrict__ A,
   k31_body(1, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, c_vec);
 }
 __global__ void __launch_bounds__(T10_THREADS, 1)
-k31_fp32_cp_async_a4(int M, int N, int K, float alpha, const float *__restrict__ A, int lda, const float *__restrict__ B,
-                     int ldb, float beta, float *C, int ldc, int c_vec)
+k31_fp32_cp_async_a4(int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
+                     const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec)
 {
   k31_body(0, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, c_vec);
 }

@@ -163,7 +163,10 @@ __device__ static __forceinline__ void t31_cp4(uint32_t s, const float *g, int b
 }
 __device__ static __forceinline__ void t31_commit(void) { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
 /* all but the newest T31_STAGES - 2 groups have landed (this thread's copies) */
-__device__ static __forceinline__ void t31_wait(void) { asm volatile("cp.async.wait_group %0;\n" :: "n"(T31_STAGES - 2) : "memory"); }
+__device__ static __forceinline__ void t31_wait(void)
+{
+  asm volatile("cp.async.wait_group %0;\n" :: "n"(T31_STAGES - 2) : "memory");
+}
 __device__ static __forceinline__ void t31_wait_all(void) { asm volatile("cp.async.wait_group 0;\n" ::: "memory"); }
 
 // ANCHOR: t31_copy
