@@ -13,21 +13,20 @@
  *   - The copies of a k tile are spread over the 8 k rows of the tile three before it: in k row r,
  *     thread t copies element t % 8 of B's column t / 8 + 32 r, and in row 0 A's float4.  In step
  *     10's SASS, each k tile's loop starts with 108 instructions before its first FMA (the next
- *     tile's loads, their tests and addresses), whose stall counts add up to 328 cycles at one
- *     warp's pace, and both warps of a scheduler are in that block at once (they leave the same
- *     barrier), so the FMA pipe waits; spread, the copies slip between the FMAs.
+ *     tile's loads, their tests, addresses and branches), whose stall counts add up to 328 cycles
+ *     at one warp's pace, and both warps of a scheduler are in that block at once (they leave the
+ *     same barrier), so the FMA pipe waits; spread, the copies slip between the FMAs.
  *   - No branch in the k loop: edges by zero-filled copies (A's float4s past or across the m edge,
- *     k past K or past the range) and clamped addresses (B's columns past the n edge, read at the last column
- *     inside: they feed only columns of C that are never stored), so the whole tile, ragged or
- *     not, is one straight run of code.
- *     Where A is not 16-byte aligned (lda or A not a multiple of 4 floats), a second kernel copies A
- *     by four 4-byte copies, at k rows 0, 2, 4 and 6, its rows past the m edge read at the last
- *     row inside.
+ *     k past K or past the range) and clamped addresses (B's columns past the n edge, read at the
+ *     last column inside: they feed only columns of C that are never stored), so the whole tile,
+ *     ragged or not, is one straight run of code. Where A is not 16-byte aligned (lda or A not a
+ *     multiple of 4 floats), a second kernel copies A by four 4-byte copies, at k rows 0, 2, 4 and
+ *     6, its rows past the m edge read at the last row inside.
  * Under ncu (H200, 4096^3, --clock-control none), step 10 and cuBLAS's kernel
  *   (sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize256x128x8_stage3: 256 threads, 254 registers, a
  *   (256,128) tile, 3 stages of 8 k) execute about as many instructions, 2.39 and 2.43 G, 2.15 G of
  *   them FMAs, but a scheduler issued in 79 % of its cycles in step 10 and in 90 % in cuBLAS's.
- *   Step 10's warps lost the difference to "wait" (fixed-latency waits, 0.13 a issued instruction
+ *   Step 10's warps lost the difference to "wait" (fixed-latency waits, 0.13 an issued instruction
  *   against 0.01), "dispatch stall" (0.20 against 0.10) and "no instruction" (0.06 against 0.02).
  *   Step 31 issues in 89.6 % (2.43 G instructions): "wait" 0.01, "no instruction" 0.02, "dispatch
  *   stall" 0.17.
