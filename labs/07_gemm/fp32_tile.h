@@ -78,6 +78,16 @@ __device__ static inline void t10_store(float (*sA)[T10_BM], float (*sB)[T10_LDB
 }
 
 // ANCHOR: fp32_tuned
+/* a thread's fragments of one k row as scalars: a[8] (its 2 x 4 rows), b[16] (its 4 x 4 columns) */
+__device__ static __forceinline__ void t10_unpack(const float4 fa[2], const float4 fb[T10_NJ], float a[8],
+                                                  float b[4 * T10_NJ])
+{
+#pragma unroll
+  for (int h = 0; h < 2; ++h) { a[4 * h] = fa[h].x; a[4 * h + 1] = fa[h].y; a[4 * h + 2] = fa[h].z; a[4 * h + 3] = fa[h].w; }
+#pragma unroll
+  for (int j = 0; j < T10_NJ; ++j) { b[4 * j] = fb[j].x; b[4 * j + 1] = fb[j].y; b[4 * j + 2] = fb[j].z; b[4 * j + 3] = fb[j].w; }
+}
+
 /* k tiles [kt_begin, kt_end) of the tile at (m0, n0) added into acc.  gA and gB point at the tile's
  * first rows of A and first columns of B (k = 0); mleft and nleft are the rows and columns of C
  * left from the tile's corner; `fast_a`, `fast_b`: those operands are 16-byte aligned and the tile
@@ -124,10 +134,7 @@ __device__ static __forceinline__ void t10_ktiles(float acc[8][4 * T10_NJ], floa
         for (int j = 0; j < T10_NJ; ++j) fb[p ^ 1][j] = *(const float4 *)&sB[cur][k + 1][wn + 16 * j + 4 * ln];
       }
       float a[8], b[4 * T10_NJ];
-#pragma unroll
-      for (int h = 0; h < 2; ++h) { a[4 * h] = fa[p][h].x; a[4 * h + 1] = fa[p][h].y; a[4 * h + 2] = fa[p][h].z; a[4 * h + 3] = fa[p][h].w; }
-#pragma unroll
-      for (int j = 0; j < T10_NJ; ++j) { b[4 * j] = fb[p][j].x; b[4 * j + 1] = fb[p][j].y; b[4 * j + 2] = fb[p][j].z; b[4 * j + 3] = fb[p][j].w; }
+      t10_unpack(fa[p], fb[p], a, b);
 #pragma unroll
       for (int i = 0; i < 8; ++i)
 #pragma unroll
@@ -193,6 +200,15 @@ __device__ static __forceinline__ void t31_copy_row(int r, int a16, uint32_t da,
 // ANCHOR_END: t31_copy
 
 // ANCHOR: t31_ktiles
+/* a thread's fragments of one k row of a stage, from its first float of A (ra) and of B (rb) */
+__device__ static __forceinline__ void t31_frags(float4 fa[2], float4 fb[T10_NJ], const float *ra, const float *rb)
+{
+#pragma unroll
+  for (int h = 0; h < 2; ++h) fa[h] = *(const float4 *)(ra + 32 * h);
+#pragma unroll
+  for (int j = 0; j < T10_NJ; ++j) fb[j] = *(const float4 *)(rb + 16 * j);
+}
+
 /* k tiles [kt_begin, kt_end) of the tile whose first row of A and first column of B are gA, gB,
  * added into acc (t10_ktiles's contract).  smem: T31_SMEM bytes.  a16: a literal, A may go by 16
  * bytes.  Ends with a barrier after the last read of shared memory and no copy in flight. */
@@ -226,10 +242,7 @@ __device__ static __forceinline__ void t31_ktiles(int a16, float acc[8][4 * T10_
   int rs = 0, ws = T31_STAGES - 1;                       // the stage read, the stage written
   const float *ra = sA + wm + 4 * lm, *rb = sB + wn + 4 * ln;
   float4 fa[2][2], fb[2][T10_NJ];                        // [row k parity][block], as in t10_ktiles
-#pragma unroll
-  for (int h = 0; h < 2; ++h) fa[0][h] = *(const float4 *)(ra + 32 * h);
-#pragma unroll
-  for (int j = 0; j < T10_NJ; ++j) fb[0][j] = *(const float4 *)(rb + 16 * j);
+  t31_frags(fa[0], fb[0], ra, rb);
   for (int it = 0; it < nk; ++it) {
 #pragma unroll
     for (int k = 0; k < T10_BK; ++k) {
@@ -237,10 +250,7 @@ __device__ static __forceinline__ void t31_ktiles(int a16, float acc[8][4 * T10_
       t31_copy_row(k, a16, da0 + ws * T31_STAGE_A * 4, db0 + ws * T31_STAGE_B * 4, pa, pb, ldb, m4, mleft, nleft, ka,
                    kb, n, kleft);
       if (k + 1 < T10_BK) {                              // row k+1 loads while row k multiplies
-#pragma unroll
-        for (int h = 0; h < 2; ++h) fa[p ^ 1][h] = *(const float4 *)(ra + (k + 1) * T10_BM + 32 * h);
-#pragma unroll
-        for (int j = 0; j < T10_NJ; ++j) fb[p ^ 1][j] = *(const float4 *)(rb + (k + 1) * T10_LDB + 16 * j);
+        t31_frags(fa[p ^ 1], fb[p ^ 1], ra + (k + 1) * T10_BM, rb + (k + 1) * T10_LDB);
       } else {                                           // the last row: on to the next stage
         t31_commit();
         pa += a_step, pb += T10_BK, kleft -= T10_BK;
@@ -250,16 +260,10 @@ __device__ static __forceinline__ void t31_ktiles(int a16, float acc[8][4 * T10_
         ws = ws + 1 == T31_STAGES ? 0 : ws + 1;
         ra = sA + rs * T31_STAGE_A + wm + 4 * lm;
         rb = sB + rs * T31_STAGE_B + wn + 4 * ln;
-#pragma unroll
-        for (int h = 0; h < 2; ++h) fa[p ^ 1][h] = *(const float4 *)(ra + 32 * h);
-#pragma unroll
-        for (int j = 0; j < T10_NJ; ++j) fb[p ^ 1][j] = *(const float4 *)(rb + 16 * j);
+        t31_frags(fa[p ^ 1], fb[p ^ 1], ra, rb);
       }
       float a[8], b[4 * T10_NJ];
-#pragma unroll
-      for (int h = 0; h < 2; ++h) { a[4 * h] = fa[p][h].x; a[4 * h + 1] = fa[p][h].y; a[4 * h + 2] = fa[p][h].z; a[4 * h + 3] = fa[p][h].w; }
-#pragma unroll
-      for (int j = 0; j < T10_NJ; ++j) { b[4 * j] = fb[p][j].x; b[4 * j + 1] = fb[p][j].y; b[4 * j + 2] = fb[p][j].z; b[4 * j + 3] = fb[p][j].w; }
+      t10_unpack(fa[p], fb[p], a, b);
       // the row's 128 FMAs column by column, up and down the 8 rows in turn (step 10 goes row by
       // row): the order in which ptxas's registers came out with fewer bank conflicts (31_fp32_cp_async.cu)
 #pragma unroll
