@@ -38,7 +38,35 @@
  * 1.01, 700x900x3000 0.88 -> 1.05, 1024x1024x8192 0.95 -> 1.11, 1536x1536x16384 0.92 -> 1.09,
  * 3000x3000x8000 0.89 -> 1.10, 5120x5120x4096 0.92 -> 1.09, 300x600x2000 0.57 -> 0.60; 500^3
  * level (0.028 ms; the fix-up is most of it).
- * The estimates below are those fitted to step 10's k loop; they were not fitted again.
+ * The estimates below are those fitted to step 10's k loop, not fitted again: with step 31's loop,
+ * each of the three choices forced in turn at 15 shapes (H200), they chose the fastest at 14; at
+ * 2000^3 they choose whole tiles, 1.3 % behind Stream-K.
+ *
+ * PDL (hopper.h): the launcher launches both kernels with programmatic dependent launch, so that
+ * the next call's grid is launched while this one ends; each CTA waits for the launch ahead
+ * before it reads anything (gh_grid_wait_any; a no-op before sm_90, where the launches are plain).
+ * The Stream-K kernel releases the next launch at its start, the split kernel at its end: each
+ * place measured in both kernels (H200, ratio to SGEMM), the split kernel read 1000^3 0.92 released
+ * at the start and 0.94 at the end (1000x1000x250 0.67 and 0.70), the Stream-K kernel 1344x1344x8192
+ * 0.985 and 0.95 (1024x1024x4096 1.015 and 0.985).  Why, we have not found; the compiled code
+ * differs beyond the release (the Stream-K kernel's PTX changed with the split kernel's release).
+ * Where the time went at 1000^3 without PDL (%globaltimer marks per CTA, H200, a build that is not
+ * committed; the mean over the 128 CTAs): the k loop 42.7 us (1.31 us a k tile after about 1.7 of
+ * start, as fast as step 31's at 4096^3), writing the slot 3.3, waiting for the other parts 1.1,
+ * reading the slots 3.4, C 1.0, and 2.7 us from the last CTA's end to the next call's first start;
+ * with PDL released at the start that gap was 0.7 us.  The build before (plain launches) and after
+ * (07_gemm --versions 0,18 --shapes 0, ratio to SGEMM, two processes or more of each build, H200):
+ * 1000^3 0.91 -> 0.94, 999^3 0.88-0.89 -> 0.91, 768^3 0.98-0.99 -> 1.02-1.03, 1024^3 1.00-1.01 ->
+ * 1.03, 640^3 0.79-0.80 -> 0.83-0.84, 1000x1000x2000 1.01-1.02 -> 1.03-1.04, 1000x1000x250 0.66 ->
+ * 0.70, 300x600x2000 0.60 -> 0.62; where Stream-K runs, 0-1 % (1024x1024x4096 1.01 -> 1.01,
+ * 700x900x3000 1.05 -> 1.06, 2560x2560x2048 1.13 -> 1.13).
+ * Tried and not kept (H200): each part keeping the pairs it adds itself in shared memory, so that
+ *   its slot holds only the others' (writing 3.3 -> 2.8 us, reading 3.4 -> 2.7 at 1000^3), but
+ *   ptxas then allocated the k loop's registers differently and it took 45.3 us, not 42.7 (1000^3
+ *   0.91 -> 0.90, 1000x1000x4000 1.03 -> 0.99, with PDL); the parts of a tile as one cluster, their
+ *   sums added through distributed shared memory (mapa, ld.shared::cluster) with no workspace: only
+ *   30 clusters of 4 fit at once on the H200's 132 SMs (1000^3 needs 32), and with 2 or 3 parts
+ *   forced at 1000^3 it took 0.100 and 0.070 ms against 0.097 and 0.069.
  *
  * Before step 31 (step 10's k loop, the measurements below):
  * Measured (H100 80GB HBM3, ratio to SGEMM in the same run; step 10 in brackets): 1000^3 0.69
@@ -79,6 +107,7 @@
 #include "fp32_tile.h"
 #include "tile_scheduler.h"
 #include "labkit.h"
+#include "hopper.h"
 
 #define S18_SLOT (T10_THREADS * 8 * 4 * T10_NJ)   /* floats of one CTA's partial sums: a (128,256) tile */
 
@@ -92,6 +121,8 @@ __device__ static __forceinline__ void s18_stream_k(int a16, lts_sk_params sk, i
 {
   extern __shared__ __align__(16) float smem[];
   int t = threadIdx.x, cta = blockIdx.x;
+  gh_grid_wait_any();                                    // PDL: the launch ahead has ended, its writes visible
+  gh_grid_release_any();                                 // the next may launch; its CTAs wait in their own wait
   for (int i = 0;; ++i) {
     lts_sk_unit u = lts_sk_unit_at(&sk, cta, i);
     if (!u.valid) break;
@@ -179,6 +210,7 @@ __device__ static __forceinline__ void s18_split(int a16, int s, int tiles_m, in
   int m0 = (tile % tiles_m) * T10_BM, n0 = (tile / tiles_m) * T10_BN, mleft = M - m0, nleft = N - n0;
   int k_iters = (K + T10_BK - 1) / T10_BK;
   int kb = (int)((long long)p * k_iters / s), ke = (int)((long long)(p + 1) * k_iters / s);
+  gh_grid_wait_any();                                    // PDL: the launch ahead has ended, its writes visible
   {
     float acc[8][4 * T10_NJ] = {};
     t31_ktiles(a16, acc, smem, A + m0, lda, B + (size_t)n0 * ldb, ldb, mleft, nleft, K, kb, ke);
@@ -221,6 +253,7 @@ __device__ static __forceinline__ void s18_split(int a16, int s, int tiles_m, in
       t10_store4(r, alpha, beta, C, ldc, m0, n0, wm + 4 * lm + 32 * h, wn + 4 * ln + (j % 4) + 16 * (j / 4), mleft,
                  nleft, fc);
     }
+  gh_grid_release_any();                                 // the next may launch: here, not at the start (above)
 }
 __global__ void __launch_bounds__(T10_THREADS, 1)
 k18_split(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
@@ -305,10 +338,12 @@ void gemm_18_fp32_stream_k(int M, int N, int K, float alpha, const float *A, int
   s18_workspace(&work, &flags, &epoch);
   int tiles_m = (M + T10_BM - 1) / T10_BM, tiles_n = (N + T10_BN - 1) / T10_BN, tiles = tiles_m * tiles_n;
   int a16 = gemm_aligned16(A, lda, 4), c_vec = gemm_aligned16(C, ldc, 4);
+  cudaLaunchConfig_t cfg;                                // with PDL on an sm_90 GPU (hopper.h)
+  cudaLaunchAttribute attr[2];
   if (choice == GEMM18_SPLIT) {                          // few tiles: each in s parts, the shared fix-up
-    (a16 ? k18_split : k18_split_a4)<<<tiles * s, T10_THREADS, T31_SMEM>>>(s, tiles_m, M, N, K, alpha, A, lda, B,
-                                                                          ldb, beta, C, ldc, c_vec, work, flags,
-                                                                          epoch);
+    gh_launch_config(&cfg, attr, dim3((unsigned)(tiles * s)), T10_THREADS, T31_SMEM, 1);
+    LK_CHECK(cudaLaunchKernelEx(&cfg, a16 ? k18_split : k18_split_a4, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta,
+                                C, ldc, c_vec, work, flags, epoch));
     LK_LAUNCH();
     return;
   }
@@ -323,8 +358,9 @@ void gemm_18_fp32_stream_k(int M, int N, int K, float alpha, const float *A, int
     fprintf(stderr, "gemm_18_fp32_stream_k: %s\n", err);
     exit(1);
   }
-  (a16 ? k18_fp32_stream_k : k18_fp32_stream_k_a4)<<<ctas, T10_THREADS, T31_SMEM>>>(
-    sk, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, c_vec, work, flags, epoch);
+  gh_launch_config(&cfg, attr, dim3((unsigned)ctas), T10_THREADS, T31_SMEM, 1);
+  LK_CHECK(cudaLaunchKernelEx(&cfg, a16 ? k18_fp32_stream_k : k18_fp32_stream_k_a4, sk, M, N, K, alpha, A, lda, B, ldb,
+                              beta, C, ldc, c_vec, work, flags, epoch));
   LK_LAUNCH();
 }
 // ANCHOR_END: launch

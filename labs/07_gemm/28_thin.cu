@@ -62,20 +62,6 @@
 #define S28_COLS_MIN_K 64              /* the fewest k a part of the cols kernel takes */
 #define S28_MAX_PARTS 64
 
-/* PDL (hopper.h): on a GPU before sm_90 the launches are plain and there is nothing to wait for */
-__device__ static inline void s28_wait(void)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  gh_grid_wait();
-#endif
-}
-__device__ static inline void s28_release(void)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  gh_grid_release();
-#endif
-}
-
 /* the 8 bf16 of u (16 bytes, loaded from global or shared memory) as floats */
 __device__ static inline void s28_unpack8(uint4 u, float f[8])
 {
@@ -123,7 +109,7 @@ __device__ static inline void s28_rows(const int direct, int M, int N, int K, in
   float acc[S28_NARROW];
 #pragma unroll
   for (int m = 0; m < S28_NARROW; ++m) acc[m] = 0.0f;
-  s28_wait();
+  gh_grid_wait_any();
   const bf16 *b = B + (size_t)(n < N ? n : 0) * ldb;
   for (int kc = k0; kc < k1; kc += chunk) {              // one chunk a part, unless A's rows are long
     int len = min(chunk, k1 - kc), width = (len + 255) / 256 * 256;
@@ -183,7 +169,7 @@ __device__ static inline void s28_rows(const int direct, int M, int N, int K, in
     float *slot = work + ((size_t)part * N + n) * S28_NARROW + lane;
     if (writes) __stcg(slot, mine);
     if (!s28_last_part(&count[blockIdx.x], parts)) {
-      s28_release();
+      gh_grid_release_any();
       return;
     }
     if (writes) {
@@ -197,7 +183,7 @@ __device__ static inline void s28_rows(const int direct, int M, int N, int K, in
     float *c = C + lane + (size_t)n * ldc;
     *c = gemm_epilogue(mine, alpha, beta, c);
   }
-  s28_release();
+  gh_grid_release_any();
 }
 // ANCHOR_END: rows
 __global__ void __launch_bounds__(S28_THREADS)
@@ -230,7 +216,7 @@ k28_cols(int M, int N, int K, int kpart, int parts, int vec, float alpha, const 
   for (int j = 0; j < S28_NARROW; ++j)
 #pragma unroll
     for (int e = 0; e < 8; ++e) acc[j][e] = 0.0f;
-  s28_wait();
+  gh_grid_wait_any();
   for (int k = k0; k < k1; k += 8 * 8) {                 // eight columns of A in flight
     uint4 raw[8];
     float bv[8][S28_NARROW];
@@ -278,7 +264,7 @@ k28_cols(int M, int N, int K, int kpart, int parts, int vec, float alpha, const 
     for (int j = 0; j < S28_NARROW; ++j)
       if (rows && j < N) __stcg(slot + mr + (size_t)j * M, sum[j]);
     if (!s28_last_part(&count[blockIdx.x], parts)) {
-      s28_release();
+      gh_grid_release_any();
       return;
     }
 #pragma unroll
@@ -295,7 +281,7 @@ k28_cols(int M, int N, int K, int kpart, int parts, int vec, float alpha, const 
       float *c = C + mr + (size_t)j * ldc;
       *c = gemm_epilogue(sum[j], alpha, beta, c);
     }
-  s28_release();
+  gh_grid_release_any();
 }
 // ANCHOR_END: cols
 
@@ -308,7 +294,7 @@ k28_outer(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *
           int ldc)
 {
   int lane = threadIdx.x % 32, n = blockIdx.x * 8 + threadIdx.x / 32;
-  s28_wait();
+  gh_grid_wait_any();
   if (n < N)
     for (int m0 = blockIdx.y * 256 + lane; m0 < M; m0 += gridDim.y * 256) {
       float acc[8];
@@ -326,7 +312,7 @@ k28_outer(int M, int N, int K, float alpha, const bf16 *A, int lda, const bf16 *
       for (int i = 0; i < 8; ++i)
         if (m0 + 32 * i < M) c[32 * i] = gemm_epilogue(acc[i], alpha, beta, c + 32 * i);
     }
-  s28_release();
+  gh_grid_release_any();
 }
 // ANCHOR_END: outer
 

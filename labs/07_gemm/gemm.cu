@@ -53,8 +53,8 @@
  *   Steps 11-17 and 19-27 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
  *   hand to step 9 or to the predicated step 8 instead, and 13, 14 and 23 give small ones to step 12;
  *   17 gives problems to steps 25, 26, 27, 14, 23, 24, 21, 22, 15, 16, 19, 20 or 12 where the shape says they
- *   are faster.  The best path's kernels (12, 15-17, 19-27) start with programmatic dependent launch (--pdl 0:
- *   without).
+ *   are faster.  The best paths' kernels (12, 15-30; step 18's fp32 ones too) start with programmatic
+ *   dependent launch (--pdl 0: without).
  *   Any M, N, K >= 1 and any leading dimension >= the rows; every kernel predicates its ragged
  *   tiles (the identity-tensor test of chapter 5) and reads or writes nothing out of bounds.
  *
@@ -409,7 +409,7 @@ static void run_version(const version *v, const shape *s, float alpha, const voi
 }
 
 /* the versions whose kernels start by programmatic dependent launch (hopper.h, gh_pdl) */
-static int launches_pdl(int id) { return id == 12 || (id >= 15 && id != 18); }
+static int launches_pdl(int id) { return id == 12 || (id >= 15 && id <= 30); }
 #define SMALL_FLOPS (1LL << 26)   /* M*N*K up to this: fp64 CPU reference; beyond: cuBLAS */
 
 // ANCHOR: verify
@@ -625,7 +625,7 @@ static void bench_one(const shape *s, int prec, uint64_t seed, FILE *csv, const 
  * are queued behind a kernel that holds the GPU for 5 ms, longer than the CPU takes to queue them
  * (checked), and far fewer than the launch queue holds, so no call waits: the CPU's time for the
  * loop is what the calls cost it, and the events around them time the GPU running them back to
- * back.  Medians of 7 rounds.  The kernels of the best path (steps 12, 15-17, 19-27) are timed twice:
+ * back.  Medians of 7 rounds.  The kernels of the best paths (steps 12, 15-30) are timed twice:
  * with programmatic dependent launch, as they run by default, and with plain launches (--pdl 0). */
 // ANCHOR: launch_cost
 __global__ void gemm_hold(unsigned long long ns)

@@ -182,7 +182,7 @@ extern int gh_force;
 extern int gh_short_k;
 /* clusters of 2 resident at once (step 14), as cudaOccupancyMaxActiveClusters reports: 0 before the first call */
 extern int gh_clusters_resident;
-/* Programmatic dependent launch (PDL) for the kernels of the best path (steps 12, 15-17, 19-28):
+/* Programmatic dependent launch (PDL) for the kernels of the best paths (steps 12, 15-30):
  * 1 (the default) launches them on an sm_90 GPU with
  * cudaLaunchAttributeProgrammaticStreamSerialization, so that a launch may start before the
  * kernel ahead of it in the stream has ended (07_gemm --pdl 0: plain launches).  gh_launch_config
@@ -308,6 +308,20 @@ __device__ static inline void gh_tma_prefetch_map(const CUtensorMap *map)
  * gh_grid_wait for this grid to end. */
 __device__ static inline void gh_grid_wait(void) { asm volatile("griddepcontrol.wait;\n" ::: "memory"); }
 __device__ static inline void gh_grid_release(void) { asm volatile("griddepcontrol.launch_dependents;\n" ::: "memory"); }
+/* the same in kernels that also run on GPUs before sm_90 (steps 18 and 28), where the launches are
+ * plain and there is nothing to wait for */
+__device__ static inline void gh_grid_wait_any(void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  gh_grid_wait();
+#endif
+}
+__device__ static inline void gh_grid_release_any(void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  gh_grid_release();
+#endif
+}
 // ANCHOR_END: pdl
 
 /* one lane of the warp, elected (elect.sync): the branch it guards stays warp-uniform to the compiler */

@@ -30,14 +30,15 @@ for k in k11_tma_wgmma k12_warp_specialized k13_persistent k14_cluster_multicast
 		END { n = 0; for (i = first; i <= last; i++) if (line[i] ~ /MEMBAR\.ALL\.GPU/) n++; print n }')
 	[ "$g" -eq 0 ] && ok "$k: no MEMBAR.ALL.GPU in the main loop" || not_ok "$k: $g MEMBAR.ALL.GPU in the main loop (a fenced arrive?)"
 done
-# PDL (programmatic dependent launch): the best path's kernels wait for the launch ahead
-# (griddepcontrol.wait, ACQBULK) before their first global load, store or TMA copy in the listing, and
-# release the next launch (griddepcontrol.launch_dependents, PREEXIT)
+# PDL (programmatic dependent launch): the best paths' kernels wait for the launch ahead
+# (griddepcontrol.wait, ACQBULK) before their first global load, store, cp.async or TMA copy in the
+# listing, and release the next launch (griddepcontrol.launch_dependents, PREEXIT)
 for k in k12_warp_specialized k14_cluster_multicast k15_stream_k k16_pingpong k17_tma_store k19_split_k k20_small_tiles k21_tile_192 \
 	k22_stream_k_192 k25_rows k25_swapped k26_tile_192x128 k26_tile_192x96 k28_rows k28_rows_direct k28_cols \
-	k28_outer k29_one_wave k29_one_wave_128 k29_pairs k29_pairs_128 k30_tall k30_tall_96; do
+	k28_outer k29_one_wave k29_one_wave_128 k29_pairs k29_pairs_128 k30_tall k30_tall_96 \
+	k18_fp32_stream_k k18_fp32_stream_k_a4 k18_split k18_split_a4; do
 	r=$(fn_sass "$k" | awk '/ACQBULK/ && !w { w = NR } /PREEXIT/ { p = 1 }
-		/[^A-Z](LDG|STG|ATOMG|RED|UTMALDG|UTMASTG|UBLKCP|LD|ST)(\.| )/ && !g { g = NR }
+		/[^A-Z](LDG|LDGSTS|STG|ATOMG|RED|UTMALDG|UTMASTG|UBLKCP|LD|ST)(\.| )/ && !g { g = NR }
 		END { print (w > 0 && (g == 0 || w < g) && p) ? "ok" : "wait " w ", first global access " g ", release " p }')
 	[ "$r" = ok ] && ok "$k: waits for the launch ahead (ACQBULK) before touching global memory, and releases the next (PREEXIT)" \
 		|| not_ok "$k: PDL: $r"
