@@ -48,11 +48,11 @@
  * The Stream-K kernel releases the next launch at its start, the split kernel at its end: each
  * place measured in both kernels (H200, ratio to SGEMM), the split kernel read 1000^3 0.92 released
  * at the start and 0.94 at the end (1000x1000x250 0.67 and 0.70), the Stream-K kernel 1344x1344x8192
- * 0.985 and 0.95 (1024x1024x4096 1.015 and 0.985).  Why, we have not found; the compiled code
+ * 0.984 and 0.951 (1024x1024x4096 1.015 and 0.984).  Why, we have not found; the compiled code
  * differs beyond the release (the Stream-K kernel's PTX changed with the split kernel's release).
  * Where the time went at 1000^3 without PDL (%globaltimer marks per CTA, H200, a build that is not
- * committed; the mean over the 128 CTAs): the k loop 42.7 us (1.31 us a k tile after about 1.7 of
- * start, as fast as step 31's at 4096^3), writing the slot 3.3, waiting for the other parts 1.1,
+ * committed; the mean over the 128 CTAs): the k loop 42.7 us (1.32 us a k tile after about 1.4 of
+ * start, as fast as step 31's at 4096^3), writing the slot 3.4, waiting for the other parts 1.1-1.2,
  * reading the slots 3.4, C 1.0, and 2.7 us from the last CTA's end to the next call's first start;
  * with PDL released at the start that gap was 0.7 us.  The build before (plain launches) and after
  * (07_gemm --versions 0,18 --shapes 0, ratio to SGEMM, two processes or more of each build, H200):
@@ -61,12 +61,12 @@
  * 0.70, 300x600x2000 0.60 -> 0.62; where Stream-K runs, 0-1 % (1024x1024x4096 1.01 -> 1.01,
  * 700x900x3000 1.05 -> 1.06, 2560x2560x2048 1.13 -> 1.13).
  * Tried and not kept (H200): each part keeping the pairs it adds itself in shared memory, so that
- *   its slot holds only the others' (writing 3.3 -> 2.8 us, reading 3.4 -> 2.7 at 1000^3), but
- *   ptxas then allocated the k loop's registers differently and it took 45.3 us, not 42.7 (1000^3
- *   0.91 -> 0.90, 1000x1000x4000 1.03 -> 0.99, with PDL); the parts of a tile as one cluster, their
+ *   its slot holds only the others' (writing 3.4 -> 2.8 us, reading 3.4 -> 2.7 at 1000^3), but
+ *   ptxas then allocated the k loop's registers differently and it took 45.3 us, not 42.7 (with
+ *   PDL released at the start in both: 1000^3 0.92 -> 0.90, 1000x1000x4000 1.04 -> 0.99); the parts of a tile as one cluster, their
  *   sums added through distributed shared memory (mapa, ld.shared::cluster) with no workspace: only
  *   30 clusters of 4 fit at once on the H200's 132 SMs (1000^3 needs 32), and with 2 or 3 parts
- *   forced at 1000^3 it took 0.100 and 0.070 ms against 0.097 and 0.069.
+ *   forced at 1000^3 it took 0.100 and 0.070 ms, the workspace 0.097 and 0.069 in another run.
  *
  * Before step 31 (step 10's k loop, the measurements below):
  * Measured (H100 80GB HBM3, ratio to SGEMM in the same run; step 10 in brackets): 1000^3 0.69
