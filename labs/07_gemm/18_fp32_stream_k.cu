@@ -63,10 +63,11 @@
  * Tried and not kept (H200): each part keeping the pairs it adds itself in shared memory, so that
  *   its slot holds only the others' (writing 3.4 -> 2.8 us, reading 3.4 -> 2.7 at 1000^3), but
  *   ptxas then allocated the k loop's registers differently and it took 45.3 us, not 42.7 (with
- *   PDL released at the start in both: 1000^3 0.92 -> 0.90, 1000x1000x4000 1.04 -> 0.99); the parts of a tile as one cluster, their
- *   sums added through distributed shared memory (mapa, ld.shared::cluster) with no workspace: only
- *   30 clusters of 4 fit at once on the H200's 132 SMs (1000^3 needs 32), and with 2 or 3 parts
- *   forced at 1000^3 it took 0.100 and 0.070 ms, the workspace 0.097 and 0.069 in another run.
+ *   PDL released at the start in both: 1000^3 0.92 -> 0.90, 1000x1000x4000 1.04 -> 0.99); the
+ *   parts of a tile as one cluster, their sums added through distributed shared memory (mapa,
+ *   ld.shared::cluster) with no workspace: only 30 clusters of 4 fit at once on the H200's 132 SMs
+ *   (1000^3 needs 32), and with 2 or 3 parts forced at 1000^3 it took 0.100 and 0.070 ms, the
+ *   workspace 0.097 and 0.069 in another run.
  *
  * Before step 31 (step 10's k loop, the measurements below):
  * Measured (H100 80GB HBM3, ratio to SGEMM in the same run; step 10 in brackets): 1000^3 0.69

@@ -53,8 +53,8 @@
  *   Steps 11-17 and 19-27 need an sm_90 GPU (elsewhere they run step 9); hopper.cu says which problems they
  *   hand to step 9 or to the predicated step 8 instead, and 13, 14 and 23 give small ones to step 12;
  *   17 gives problems to steps 25, 26, 27, 14, 23, 24, 21, 22, 15, 16, 19, 20 or 12 where the shape says they
- *   are faster.  The best paths' kernels (12, 15-30; step 18's fp32 ones too) start with programmatic
- *   dependent launch (--pdl 0: without).
+ *   are faster.  The best paths' kernels (12 and 15-30, fp32 step 18 among them) start with
+ *   programmatic dependent launch (--pdl 0: without).
  *   Any M, N, K >= 1 and any leading dimension >= the rows; every kernel predicates its ragged
  *   tiles (the identity-tensor test of chapter 5) and reads or writes nothing out of bounds.
  *
