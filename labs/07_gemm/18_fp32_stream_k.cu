@@ -60,6 +60,18 @@
  * 1.03, 640^3 0.79-0.80 -> 0.83-0.84, 1000x1000x2000 1.01-1.02 -> 1.03-1.04, 1000x1000x250 0.66 ->
  * 0.70, 300x600x2000 0.60 -> 0.62; where Stream-K runs, 0-1 % (1024x1024x4096 1.01 -> 1.01,
  * 700x900x3000 1.05 -> 1.06, 2560x2560x2048 1.13 -> 1.13).
+ * Own pairs (kernels k18_split_own, k18_split_own_a4, where s <= 8): each part keeps the pairs it
+ *   adds itself in acc and writes only the others' to its slot; a switch over (s, p) makes every
+ *   pair range a literal.  H200, 07_gemm --versions 0,18 --shapes 0, ratio to SGEMM, the build
+ *   before -> after (one process each, alternated, two to three times): 1000^3 0.94 -> 0.99, 999^3
+ *   0.91 -> 0.96, 1024^3 1.03 -> 1.10-1.11, 768^3 (7 parts) 1.02-1.03 -> 1.22, 640^3 (8 parts)
+ *   0.83-0.84 -> 0.98-1.00, 700x900x500 (5 parts) 0.87 -> 0.99, 1000x1000x2000 1.03 -> 1.07,
+ *   1000x1000x250 0.70 -> 0.77, 2000x500x1000 0.94 -> 0.99, 800^3 0.81-0.82 -> 0.87-0.88; where
+ *   s > 8 (500^3, 300x600x2000) the same kernel as before runs.  More than the bytes saved (1/s of
+ *   them) explain; the phases of this build were not timed.  With the pair range known only at
+ *   run time (an unrolled test on every pair of every slot) the same idea lost 9 % or more at 8 to 15
+ *   parts.  One owner a tile that adds all s - 1 slots (peers d k tiles shorter) lost at 1000^3
+ *   (0.85 at d = 0 to 2) and won only at 1024^3.
  * Tried and not kept (H200): each part keeping the pairs it adds itself in shared memory, so that
  *   its slot holds only the others' (writing 3.4 -> 2.8 us, reading 3.4 -> 2.7 at 1000^3), but
  *   ptxas then allocated the k loop's registers differently and it took 45.3 us, not 42.7 (with
@@ -170,6 +182,12 @@ __global__ void k18_split(int s, int tiles_m, int M, int N, int K, float alpha, 
 __global__ void k18_split_a4(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A,
                              int lda, const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec,
                              float *work, int *flags, int epoch);
+__global__ void k18_split_own(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A,
+                              int lda, const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec,
+                              float *work, int *flags, int epoch);
+__global__ void k18_split_own_a4(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A,
+                                 int lda, const float *__restrict__ B, int ldb, float beta, float *C, int ldc,
+                                 int c_vec, float *work, int *flags, int epoch);
 
 /* CTAs that fit on the GPU at once (one per SM): the Stream-K grid, and the P of the estimates */
 static int s18_slots(void)
@@ -183,6 +201,8 @@ static int s18_slots(void)
     LK_CHECK(cudaFuncSetAttribute(k18_fp32_stream_k_a4, cudaFuncAttributeMaxDynamicSharedMemorySize, T31_SMEM));
     LK_CHECK(cudaFuncSetAttribute(k18_split, cudaFuncAttributeMaxDynamicSharedMemorySize, T31_SMEM));
     LK_CHECK(cudaFuncSetAttribute(k18_split_a4, cudaFuncAttributeMaxDynamicSharedMemorySize, T31_SMEM));
+    LK_CHECK(cudaFuncSetAttribute(k18_split_own, cudaFuncAttributeMaxDynamicSharedMemorySize, T31_SMEM));
+    LK_CHECK(cudaFuncSetAttribute(k18_split_own_a4, cudaFuncAttributeMaxDynamicSharedMemorySize, T31_SMEM));
     LK_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k18_fp32_stream_k, T10_THREADS, T31_SMEM));
     if (per_sm < 1) { fprintf(stderr, "gemm_18_fp32_stream_k: the kernel does not fit on an SM\n"); exit(1); }
     slots = sms * per_sm;
@@ -195,13 +215,47 @@ static int s18_slots(void)
  * part p = cta % s, k tiles [p k / s, (p + 1) k / s).  Every part leaves its sums in slot `cta`
  * and raises its flag, then waits for the other s - 1 of its tile; part p adds pairs
  * [32 p / s, 32 (p + 1) / s) of the tile's 32 pairs of each thread -- a pair is 4 rows of one
- * column, acc[4h .. 4h+3][j], one float4 of C -- from all s slots in k order, and writes them.
- * Each part reads 128 KiB whatever s is, where an owner reads s - 1 slots of 128 KiB.  a16: A is
- * 16-byte aligned (a literal: two kernels below). */
+ * column, acc[4h .. 4h+3][j], one float4 of C -- from all s slots in a fixed order, and writes
+ * them.  Two ways (`own`, a literal: two kernels each):
+ *   own = 0, any s: every pair goes through the slot; part p adds all s slots in k order.
+ *   own = 1, s <= S18_OWN_MAX_PARTS: part p's own pairs stay in acc and skip the slot, which holds
+ *     the other (s - 1) / s; part p adds the s - 1 others' slots to them, from part p + 1 on and
+ *     around (for pair q the order is the same in every launch).  A switch over (s, p) gives each
+ *     case its pairs as literals, so that no test or address below depends on p at run time.
+ * a16: A is 16-byte aligned (a literal, as own). */
 #define S18_PAIRS (2 * 4 * T10_NJ)             /* (h, j) pairs of a thread: 2 row halves x 16 columns */
 #define S18_MAX_PARTS S18_PAIRS                /* so that every part adds at least one pair */
 #define S18_MAX_Q (S18_PAIRS / 2)               /* pairs a part adds, at most (s >= 2) */
-__device__ static __forceinline__ void s18_split(int a16, int s, int tiles_m, int M, int N, int K, float alpha,
+#define S18_OWN_MAX_PARTS 8                    /* the own-pairs kernels' s: 35 cases of (s, p) */
+/* own = 1: part p of s adds the others' slots to its pairs [q0, q0 + nq), kept in acc, and writes
+ * them to C; q0 and nq are literals (the switch in s18_split) */
+__device__ static __forceinline__ void s18_own(int q0, int nq, float acc[8][4 * T10_NJ], int s, int p, int tile,
+                                              const float *work, int t, float alpha, float beta, float *C, int ldc,
+                                              int m0, int n0, int mleft, int nleft, int fc)
+{
+  for (int i = 1; i < s; ++i) {                          // parts p + 1, ..., s - 1, 0, ..., p - 1
+    int u = p + i < s ? p + i : p + i - s;
+    const float *sl = work + (size_t)(tile * s + u) * S18_SLOT + t;
+#pragma unroll
+    for (int q = 0; q < S18_PAIRS; ++q)
+      if (q >= q0 && q < q0 + nq) {
+        int h = q / (4 * T10_NJ), j = q % (4 * T10_NJ);
+#pragma unroll
+        for (int r = 0; r < 4; ++r) acc[4 * h + r][j] += __ldcg(sl + ((4 * h + r) * 4 * T10_NJ + j) * T10_THREADS);
+      }
+  }
+  int warp = t / 32, lane = t % 32;                      // where the pairs lie in C: t10_epilogue's map
+  int wm = 64 * (warp % 2), wn = 16 * T10_NJ * (warp / 2), lm = lane % 8, ln = lane / 8;
+#pragma unroll
+  for (int q = 0; q < S18_PAIRS; ++q)
+    if (q >= q0 && q < q0 + nq) {
+      int h = q / (4 * T10_NJ), j = q % (4 * T10_NJ);
+      float r[4] = { acc[4 * h][j], acc[4 * h + 1][j], acc[4 * h + 2][j], acc[4 * h + 3][j] };
+      t10_store4(r, alpha, beta, C, ldc, m0, n0, wm + 4 * lm + 32 * h, wn + 4 * ln + (j % 4) + 16 * (j / 4), mleft,
+                 nleft, fc);
+    }
+}
+__device__ static __forceinline__ void s18_split(int a16, int own, int s, int tiles_m, int M, int N, int K, float alpha,
                                                 const float *__restrict__ A, int lda,
                                                 const float *__restrict__ B, int ldb, float beta, float *C,
                                                 int ldc, int c_vec, float *work, int *flags, int epoch)
@@ -212,12 +266,14 @@ __device__ static __forceinline__ void s18_split(int a16, int s, int tiles_m, in
   int k_iters = (K + T10_BK - 1) / T10_BK;
   int kb = (int)((long long)p * k_iters / s), ke = (int)((long long)(p + 1) * k_iters / s);
   gh_grid_wait_any();                                    // PDL: the launch ahead has ended, its writes visible
-  {
-    float acc[8][4 * T10_NJ] = {};
-    t31_ktiles(a16, acc, smem, A + m0, lda, B + (size_t)n0 * ldb, ldb, mleft, nleft, K, kb, ke);
-    float *slot = work + (size_t)cta * S18_SLOT + t;    // value j of thread t at j * 256 + t
+  float acc[8][4 * T10_NJ] = {};
+  t31_ktiles(a16, acc, smem, A + m0, lda, B + (size_t)n0 * ldb, ldb, mleft, nleft, K, kb, ke);
+  int kq0 = own ? p * S18_PAIRS / s : 0, knq = own ? (p + 1) * S18_PAIRS / s - kq0 : 0;   // pairs kept in acc
+  float *slot = work + (size_t)cta * S18_SLOT + t;      // value i of thread t at i * 256 + t
 #pragma unroll
-    for (int j = 0; j < 8 * 4 * T10_NJ; ++j) slot[j * T10_THREADS] = acc[j / (4 * T10_NJ)][j % (4 * T10_NJ)];
+  for (int i = 0; i < 8 * 4 * T10_NJ; ++i) {             // value i = (row, column j): pair (row / 4) * 16 + j
+    int row = i / (4 * T10_NJ), j = i % (4 * T10_NJ);
+    if ((unsigned)((row / 4) * (4 * T10_NJ) + j - kq0) >= (unsigned)knq) slot[i * T10_THREADS] = acc[row][j];
   }
   __syncthreads();                                       // all 256 threads' sums are written ...
   if (t == 0) {
@@ -226,6 +282,57 @@ __device__ static __forceinline__ void s18_split(int a16, int s, int tiles_m, in
       if (u != p) gemm_flag_wait(&flags[tile * s + u], epoch);
   }
   __syncthreads();
+  int warp = t / 32, lane = t % 32;                      // where the pairs lie in C: t10_epilogue's map
+  int wm = 64 * (warp % 2), wn = 16 * T10_NJ * (warp / 2), lm = lane % 8, ln = lane / 8;
+  int fc = c_vec && mleft >= T10_BM && nleft >= T10_BN;
+  if (own) {                                             // case (s, p): its pairs, as literals
+#define S18_OWN(S, P)                                                                                        \
+  case S * S18_OWN_MAX_PARTS + P:                                                                              \
+    s18_own(P * S18_PAIRS / S, (P + 1) * S18_PAIRS / S - P * S18_PAIRS / S, acc, s, p, tile, work, t, alpha,   \
+            beta, C, ldc, m0, n0, mleft, nleft, fc);                                                           \
+    break;
+    switch (s * S18_OWN_MAX_PARTS + p) {
+    S18_OWN(2, 0)
+    S18_OWN(2, 1)
+    S18_OWN(3, 0)
+    S18_OWN(3, 1)
+    S18_OWN(3, 2)
+    S18_OWN(4, 0)
+    S18_OWN(4, 1)
+    S18_OWN(4, 2)
+    S18_OWN(4, 3)
+    S18_OWN(5, 0)
+    S18_OWN(5, 1)
+    S18_OWN(5, 2)
+    S18_OWN(5, 3)
+    S18_OWN(5, 4)
+    S18_OWN(6, 0)
+    S18_OWN(6, 1)
+    S18_OWN(6, 2)
+    S18_OWN(6, 3)
+    S18_OWN(6, 4)
+    S18_OWN(6, 5)
+    S18_OWN(7, 0)
+    S18_OWN(7, 1)
+    S18_OWN(7, 2)
+    S18_OWN(7, 3)
+    S18_OWN(7, 4)
+    S18_OWN(7, 5)
+    S18_OWN(7, 6)
+    S18_OWN(8, 0)
+    S18_OWN(8, 1)
+    S18_OWN(8, 2)
+    S18_OWN(8, 3)
+    S18_OWN(8, 4)
+    S18_OWN(8, 5)
+    S18_OWN(8, 6)
+    S18_OWN(8, 7)
+    default: __trap();                                   // the launcher never sends s > 8 here
+    }
+#undef S18_OWN
+    gh_grid_release_any();                               // the next may launch (below)
+    return;
+  }
   int q0 = p * S18_PAIRS / s, nq = (p + 1) * S18_PAIRS / s - q0;
   float4 v[S18_MAX_Q];                                   // pair q: rows 4h .. 4h+3 of column j
 #pragma unroll
@@ -243,9 +350,6 @@ __device__ static __forceinline__ void s18_split(int a16, int s, int tiles_m, in
         v[q].w += __ldcg(e + 12 * T10_NJ * T10_THREADS);
       }
   }
-  int warp = t / 32, lane = t % 32;                      // where the pairs lie in C: t10_epilogue's map
-  int wm = 64 * (warp % 2), wn = 16 * T10_NJ * (warp / 2), lm = lane % 8, ln = lane / 8;
-  int fc = c_vec && mleft >= T10_BM && nleft >= T10_BN;
 #pragma unroll
   for (int q = 0; q < S18_MAX_Q; ++q)
     if (q < nq) {
@@ -261,14 +365,28 @@ k18_split(int s, int tiles_m, int M, int N, int K, float alpha, const float *__r
           const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec, float *work, int *flags,
           int epoch)
 {
-  s18_split(1, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, c_vec, work, flags, epoch);
+  s18_split(1, 0, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, c_vec, work, flags, epoch);
 }
 __global__ void __launch_bounds__(T10_THREADS, 1)
 k18_split_a4(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
              const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec, float *work, int *flags,
              int epoch)
 {
-  s18_split(0, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, c_vec, work, flags, epoch);
+  s18_split(0, 0, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, c_vec, work, flags, epoch);
+}
+__global__ void __launch_bounds__(T10_THREADS, 1)
+k18_split_own(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
+              const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec, float *work, int *flags,
+              int epoch)
+{
+  s18_split(1, 1, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, c_vec, work, flags, epoch);
+}
+__global__ void __launch_bounds__(T10_THREADS, 1)
+k18_split_own_a4(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
+                 const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec, float *work,
+                 int *flags, int epoch)
+{
+  s18_split(0, 1, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, c_vec, work, flags, epoch);
 }
 // ANCHOR_END: split
 
@@ -343,7 +461,10 @@ void gemm_18_fp32_stream_k(int M, int N, int K, float alpha, const float *A, int
   cudaLaunchAttribute attr[2];
   if (choice == GEMM18_SPLIT) {                          // few tiles: each in s parts, the shared fix-up
     gh_launch_config(&cfg, attr, dim3((unsigned)(tiles * s)), T10_THREADS, T31_SMEM, 1);
-    LK_CHECK(cudaLaunchKernelEx(&cfg, a16 ? k18_split : k18_split_a4, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta,
+    void (*kern)(int, int, int, int, int, float, const float *, int, const float *, int, float, float *, int, int,
+                 float *, int *, int) =                  // s <= 8: each part keeps its own pairs' sums
+      s <= S18_OWN_MAX_PARTS ? (a16 ? k18_split_own : k18_split_own_a4) : (a16 ? k18_split : k18_split_a4);
+    LK_CHECK(cudaLaunchKernelEx(&cfg, kern, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta,
                                 C, ldc, c_vec, work, flags, epoch));
     LK_LAUNCH();
     return;
