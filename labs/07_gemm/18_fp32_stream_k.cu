@@ -60,18 +60,23 @@
  * 1.03, 640^3 0.79-0.80 -> 0.83-0.84, 1000x1000x2000 1.01-1.02 -> 1.03-1.04, 1000x1000x250 0.66 ->
  * 0.70, 300x600x2000 0.60 -> 0.62; where Stream-K runs, 0-1 % (1024x1024x4096 1.01 -> 1.01,
  * 700x900x3000 1.05 -> 1.06, 2560x2560x2048 1.13 -> 1.13).
- * Own pairs (kernels k18_split_own, k18_split_own_a4, where s <= 8): each part keeps the pairs it
- *   adds itself in acc and writes only the others' to its slot; a switch over (s, p) makes every
+ * Own pairs: each part keeps the pairs it adds itself in acc and writes only the others' to its
+ *   slot.  Where s <= 8 (kernels k18_split_few, k18_split_few_a4) a switch over (s, p) makes every
  *   pair range a literal.  H200, 07_gemm --versions 0,18 --shapes 0, ratio to SGEMM, the build
  *   before -> after (one process each, alternated, two to three times): 1000^3 0.94 -> 0.99, 999^3
  *   0.91 -> 0.96, 1024^3 1.03 -> 1.10-1.11, 768^3 (7 parts) 1.02-1.03 -> 1.22, 640^3 (8 parts)
  *   0.82-0.84 -> 0.98-1.00, 700x900x500 (5 parts) 0.87 -> 0.99, 1000x1000x2000 1.03 -> 1.07,
- *   1000x1000x250 0.70 -> 0.77, 2000x500x1000 0.94 -> 0.99, 800^3 0.81-0.82 -> 0.87-0.88; where
- *   s > 8 (500^3, 300x600x2000) the same kernel as before runs.  More than the bytes saved (1/s of
- *   them) explain; the phases of this build were not timed.  With the pair range known only at
- *   run time (an unrolled test on every pair of every slot) the same idea lost 9 % or more at 8 to 15
- *   parts.  One owner a tile that adds all s - 1 slots (peers d k tiles shorter) lost at 1000^3
- *   (0.85 at d = 0 to 2) and won only at 1024^3.
+ *   1000x1000x250 0.70 -> 0.77, 2000x500x1000 0.94 -> 0.99, 800^3 0.81-0.82 -> 0.87-0.88.  Where
+ *   s > 8 (k18_split, k18_split_a4, at most 4 pairs a part) a switch over the first pair copies
+ *   them out of acc, and the fix-up runs 4 pairs with offsets computed once, not 16 with theirs
+ *   computed for every slot: ms a call, three processes each, 500^3 0.026 -> 0.019, 300x600x2000
+ *   0.044 -> 0.036, 301x599x2003 0.045 -> 0.038, 512x768x1000 0.033 -> 0.026 (0.81 -> 1.00 of
+ *   SGEMM), 640x512x2000 0.045 -> 0.038 (0.89 -> 1.07), 400x400x1000 0.032 -> 0.023-0.024,
+ *   256x512x4096 (32 parts) 0.052-0.053 -> 0.041-0.042.  More than the bytes saved (1/s of them)
+ *   explain; the phases were not timed.  With the pair range known only at run time (an unrolled
+ *   test on every pair of every slot) the idea had lost 9 % or more at 8 to 15 parts.  One owner
+ *   a tile that adds all s - 1 slots (peers d k tiles shorter) lost at 1000^3 (0.85 at d = 0 to 2)
+ *   and won only at 1024^3.
  * Tried and not kept (H200): each part keeping the pairs it adds itself in shared memory, so that
  *   its slot holds only the others' (writing 3.4 -> 2.8 us, reading 3.4 -> 2.7 at 1000^3), but
  *   ptxas then allocated the k loop's registers differently and it took 45.3 us, not 42.7 (with
@@ -182,10 +187,10 @@ __global__ void k18_split(int s, int tiles_m, int M, int N, int K, float alpha, 
 __global__ void k18_split_a4(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A,
                              int lda, const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec,
                              float *work, int *flags, int epoch);
-__global__ void k18_split_own(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A,
+__global__ void k18_split_few(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A,
                               int lda, const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec,
                               float *work, int *flags, int epoch);
-__global__ void k18_split_own_a4(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A,
+__global__ void k18_split_few_a4(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A,
                                  int lda, const float *__restrict__ B, int ldb, float beta, float *C, int ldc,
                                  int c_vec, float *work, int *flags, int epoch);
 
@@ -201,8 +206,8 @@ static int s18_slots(void)
     LK_CHECK(cudaFuncSetAttribute(k18_fp32_stream_k_a4, cudaFuncAttributeMaxDynamicSharedMemorySize, T31_SMEM));
     LK_CHECK(cudaFuncSetAttribute(k18_split, cudaFuncAttributeMaxDynamicSharedMemorySize, T31_SMEM));
     LK_CHECK(cudaFuncSetAttribute(k18_split_a4, cudaFuncAttributeMaxDynamicSharedMemorySize, T31_SMEM));
-    LK_CHECK(cudaFuncSetAttribute(k18_split_own, cudaFuncAttributeMaxDynamicSharedMemorySize, T31_SMEM));
-    LK_CHECK(cudaFuncSetAttribute(k18_split_own_a4, cudaFuncAttributeMaxDynamicSharedMemorySize, T31_SMEM));
+    LK_CHECK(cudaFuncSetAttribute(k18_split_few, cudaFuncAttributeMaxDynamicSharedMemorySize, T31_SMEM));
+    LK_CHECK(cudaFuncSetAttribute(k18_split_few_a4, cudaFuncAttributeMaxDynamicSharedMemorySize, T31_SMEM));
     LK_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k18_fp32_stream_k, T10_THREADS, T31_SMEM));
     if (per_sm < 1) { fprintf(stderr, "gemm_18_fp32_stream_k: the kernel does not fit on an SM\n"); exit(1); }
     slots = sms * per_sm;
@@ -212,26 +217,27 @@ static int s18_slots(void)
 
 // ANCHOR: split
 /* Split-K with a shared fix-up, where the tiles fit on the SMs twice over or more: tile cta / s,
- * part p = cta % s, k tiles [p k / s, (p + 1) k / s).  Every part leaves its sums in slot `cta`
- * and raises its flag, then waits for the other s - 1 of its tile; part p adds pairs
- * [32 p / s, 32 (p + 1) / s) of the tile's 32 pairs of each thread -- a pair is 4 rows of one
- * column, acc[4h .. 4h+3][j], one float4 of C -- from all s slots in a fixed order, and writes
- * them.  Two ways (`own`, a literal: two kernels each):
- *   own = 0, any s: every pair goes through the slot; part p adds all s slots in k order.
- *   own = 1, s <= S18_OWN_MAX_PARTS: part p's own pairs stay in acc and skip the slot, which holds
- *     the other (s - 1) / s; part p adds the s - 1 others' slots to them, from part p + 1 on and
- *     around (for pair q the order is the same in every launch).  A switch over (s, p) gives each
- *     case its pairs as literals, so that no test or address below depends on p at run time.
- * a16: A is 16-byte aligned (a literal, as own). */
+ * part p = cta % s, k tiles [p k / s, (p + 1) k / s).  Part p adds pairs [32 p / s, 32 (p + 1) / s)
+ * of the tile's 32 pairs of each thread -- a pair is 4 rows of one column, acc[4h .. 4h+3][j], one
+ * float4 of C.  It keeps those pairs' sums in registers, leaves the others' in slot `cta`, raises
+ * its flag and waits for the other s - 1 of its tile; then it adds their slots to its own sums in
+ * a fixed order (its own first, then parts p + 1, ..., s - 1, 0, ..., p - 1) and writes C.
+ * Which registers it keeps depends on p, and registers are not indexed at run time, so (`few`, a
+ * literal: two kernels each):
+ *   few = 1, 2 <= s <= 8: a switch over (s, p) gives each case its pair range as literals, so
+ *     that no test or address of the fix-up depends on p at run time;
+ *   few = 0, s > 8: a part adds at most 4 pairs; a switch over the first, q0, copies them out of
+ *     acc, and the fix-up tests q < nq on 4 pairs.
+ * a16: A is 16-byte aligned (a literal, as few). */
 #define S18_PAIRS (2 * 4 * T10_NJ)             /* (h, j) pairs of a thread: 2 row halves x 16 columns */
 #define S18_MAX_PARTS S18_PAIRS                /* so that every part adds at least one pair */
-#define S18_MAX_Q (S18_PAIRS / 2)               /* pairs a part adds, at most (s >= 2) */
-#define S18_OWN_MAX_PARTS 8                    /* the own-pairs kernels' s: 35 cases of (s, p) */
-/* own = 1: part p of s adds the others' slots to its pairs [q0, q0 + nq), kept in acc, and writes
+#define S18_FEW_MAX_PARTS 8                    /* few = 1 takes 2 <= s <= 8: 35 cases of (s, p) */
+#define S18_MANY_MAX_Q 4                       /* few = 0, s > 8: pairs a part adds, at most */
+/* few = 1: part p of s adds the others' slots to its pairs [q0, q0 + nq), kept in acc, and writes
  * them to C; q0 and nq are literals (the switch in s18_split) */
-__device__ static __forceinline__ void s18_own(int q0, int nq, float acc[8][4 * T10_NJ], int s, int p, int tile,
-                                              const float *work, int t, float alpha, float beta, float *C, int ldc,
-                                              int m0, int n0, int mleft, int nleft, int fc)
+__device__ static __forceinline__ void s18_few_fixup(int q0, int nq, float acc[8][4 * T10_NJ], int s, int p,
+                                                    int tile, const float *work, int t, float alpha, float beta,
+                                                    float *C, int ldc, int m0, int n0, int mleft, int nleft, int fc)
 {
   for (int i = 1; i < s; ++i) {                          // parts p + 1, ..., s - 1, 0, ..., p - 1
     int u = p + i < s ? p + i : p + i - s;
@@ -255,7 +261,16 @@ __device__ static __forceinline__ void s18_own(int q0, int nq, float acc[8][4 * 
                  nleft, fc);
     }
 }
-__device__ static __forceinline__ void s18_split(int a16, int own, int s, int tiles_m, int M, int N, int K, float alpha,
+/* few = 0: pairs Q .. Q + 3 of acc (Q a literal) into v; past the last pair, copies of it */
+__device__ static __forceinline__ void s18_keep(int Q, const float acc[8][4 * T10_NJ], float4 v[S18_MANY_MAX_Q])
+{
+#pragma unroll
+  for (int q = 0; q < S18_MANY_MAX_Q; ++q) {
+    int P = Q + q < S18_PAIRS ? Q + q : S18_PAIRS - 1, h = P / (4 * T10_NJ), j = P % (4 * T10_NJ);
+    v[q] = make_float4(acc[4 * h][j], acc[4 * h + 1][j], acc[4 * h + 2][j], acc[4 * h + 3][j]);
+  }
+}
+__device__ static __forceinline__ void s18_split(int a16, int few, int s, int tiles_m, int M, int N, int K, float alpha,
                                                 const float *__restrict__ A, int lda,
                                                 const float *__restrict__ B, int ldb, float beta, float *C,
                                                 int ldc, int c_vec, float *work, int *flags, int epoch)
@@ -268,12 +283,12 @@ __device__ static __forceinline__ void s18_split(int a16, int own, int s, int ti
   gh_grid_wait_any();                                    // PDL: the launch ahead has ended, its writes visible
   float acc[8][4 * T10_NJ] = {};
   t31_ktiles(a16, acc, smem, A + m0, lda, B + (size_t)n0 * ldb, ldb, mleft, nleft, K, kb, ke);
-  int kq0 = own ? p * S18_PAIRS / s : 0, knq = own ? (p + 1) * S18_PAIRS / s - kq0 : 0;   // pairs kept in acc
+  int q0 = p * S18_PAIRS / s, nq = (p + 1) * S18_PAIRS / s - q0;   // the pairs it adds, kept in acc
   float *slot = work + (size_t)cta * S18_SLOT + t;      // value i of thread t at i * 256 + t
 #pragma unroll
   for (int i = 0; i < 8 * 4 * T10_NJ; ++i) {             // value i = (row, column j): pair (row / 4) * 16 + j
     int row = i / (4 * T10_NJ), j = i % (4 * T10_NJ);
-    if ((unsigned)((row / 4) * (4 * T10_NJ) + j - kq0) >= (unsigned)knq) slot[i * T10_THREADS] = acc[row][j];
+    if ((unsigned)((row / 4) * (4 * T10_NJ) + j - q0) >= (unsigned)nq) slot[i * T10_THREADS] = acc[row][j];
   }
   __syncthreads();                                       // all 256 threads' sums are written ...
   if (t == 0) {
@@ -285,37 +300,51 @@ __device__ static __forceinline__ void s18_split(int a16, int own, int s, int ti
   int warp = t / 32, lane = t % 32;                      // where the pairs lie in C: t10_epilogue's map
   int wm = 64 * (warp % 2), wn = 16 * T10_NJ * (warp / 2), lm = lane % 8, ln = lane / 8;
   int fc = c_vec && mleft >= T10_BM && nleft >= T10_BN;
-  if (own) {                                             // case (s, p): its pairs, as literals
-#define S18_OWN(S, P) \
-  case S * S18_OWN_MAX_PARTS + P: \
-    s18_own(P * S18_PAIRS / S, (P + 1) * S18_PAIRS / S - P * S18_PAIRS / S, acc, s, p, tile, work, t, \
-            alpha, beta, C, ldc, m0, n0, mleft, nleft, fc); \
+  if (few) {                                             // case (s, p): its pairs, as literals
+#define S18_CASE(S, P) \
+  case S * S18_FEW_MAX_PARTS + P: \
+    s18_few_fixup(P * S18_PAIRS / S, (P + 1) * S18_PAIRS / S - P * S18_PAIRS / S, acc, s, p, tile, work, t, \
+                  alpha, beta, C, ldc, m0, n0, mleft, nleft, fc); \
     break;
-    switch (s * S18_OWN_MAX_PARTS + p) {
-    S18_OWN(2, 0) S18_OWN(2, 1)
-    S18_OWN(3, 0) S18_OWN(3, 1) S18_OWN(3, 2)
-    S18_OWN(4, 0) S18_OWN(4, 1) S18_OWN(4, 2) S18_OWN(4, 3)
-    S18_OWN(5, 0) S18_OWN(5, 1) S18_OWN(5, 2) S18_OWN(5, 3) S18_OWN(5, 4)
-    S18_OWN(6, 0) S18_OWN(6, 1) S18_OWN(6, 2) S18_OWN(6, 3) S18_OWN(6, 4) S18_OWN(6, 5)
-    S18_OWN(7, 0) S18_OWN(7, 1) S18_OWN(7, 2) S18_OWN(7, 3) S18_OWN(7, 4) S18_OWN(7, 5) S18_OWN(7, 6)
-    S18_OWN(8, 0) S18_OWN(8, 1) S18_OWN(8, 2) S18_OWN(8, 3) S18_OWN(8, 4) S18_OWN(8, 5) S18_OWN(8, 6) S18_OWN(8, 7)
+    switch (s * S18_FEW_MAX_PARTS + p) {
+    S18_CASE(2, 0) S18_CASE(2, 1)
+    S18_CASE(3, 0) S18_CASE(3, 1) S18_CASE(3, 2)
+    S18_CASE(4, 0) S18_CASE(4, 1) S18_CASE(4, 2) S18_CASE(4, 3)
+    S18_CASE(5, 0) S18_CASE(5, 1) S18_CASE(5, 2) S18_CASE(5, 3) S18_CASE(5, 4)
+    S18_CASE(6, 0) S18_CASE(6, 1) S18_CASE(6, 2) S18_CASE(6, 3) S18_CASE(6, 4) S18_CASE(6, 5)
+    S18_CASE(7, 0) S18_CASE(7, 1) S18_CASE(7, 2) S18_CASE(7, 3)
+    S18_CASE(7, 4) S18_CASE(7, 5) S18_CASE(7, 6)
+    S18_CASE(8, 0) S18_CASE(8, 1) S18_CASE(8, 2) S18_CASE(8, 3)
+    S18_CASE(8, 4) S18_CASE(8, 5) S18_CASE(8, 6) S18_CASE(8, 7)
     default: __trap();                                   // the launcher never sends s > 8 here
     }
-#undef S18_OWN
+#undef S18_CASE
     gh_grid_release_any();                               // the next may launch (below)
     return;
   }
-  int q0 = p * S18_PAIRS / s, nq = (p + 1) * S18_PAIRS / s - q0;
-  float4 v[S18_MAX_Q];                                   // pair q: rows 4h .. 4h+3 of column j
+  if (nq > S18_MANY_MAX_Q) __trap();                    // few = 0: s > 8, the launcher's promise
+  float4 v[S18_MANY_MAX_Q];                                   // its pairs q0 .. q0 + nq - 1, out of acc
+  switch (q0) {                                          // by a literal q0: no index into acc at run time
+#define S18_KEEP(Q) case Q: s18_keep(Q, acc, v); break;
+  S18_KEEP(0) S18_KEEP(1) S18_KEEP(2) S18_KEEP(3) S18_KEEP(4) S18_KEEP(5) S18_KEEP(6) S18_KEEP(7)
+  S18_KEEP(8) S18_KEEP(9) S18_KEEP(10) S18_KEEP(11) S18_KEEP(12) S18_KEEP(13) S18_KEEP(14) S18_KEEP(15)
+  S18_KEEP(16) S18_KEEP(17) S18_KEEP(18) S18_KEEP(19) S18_KEEP(20) S18_KEEP(21) S18_KEEP(22) S18_KEEP(23)
+  S18_KEEP(24) S18_KEEP(25) S18_KEEP(26) S18_KEEP(27) S18_KEEP(28) S18_KEEP(29) S18_KEEP(30) S18_KEEP(31)
+#undef S18_KEEP
+  }
+  int off[S18_MANY_MAX_Q];                                    // pair q0 + q: (4h, j) of a slot, rows 16 values apart
 #pragma unroll
-  for (int q = 0; q < S18_MAX_Q; ++q) v[q] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-  for (int u = 0; u < s; ++u) {                          // the parts in k order: a fixed sum
+  for (int q = 0; q < S18_MANY_MAX_Q; ++q) {
+    int h = (q0 + q) / (4 * T10_NJ), j = (q0 + q) % (4 * T10_NJ);
+    off[q] = (4 * h * 4 * T10_NJ + j) * T10_THREADS;
+  }
+  for (int i = 1; i < s; ++i) {                          // parts p + 1, ..., s - 1, 0, ..., p - 1 (as above)
+    int u = p + i < s ? p + i : p + i - s;
     const float *slot = work + (size_t)(tile * s + u) * S18_SLOT + t;
 #pragma unroll
-    for (int q = 0; q < S18_MAX_Q; ++q)                  // all of a slot's loads in flight at once
+    for (int q = 0; q < S18_MANY_MAX_Q; ++q)                  // all of a slot's loads in flight at once
       if (q < nq) {
-        int h = (q0 + q) / (4 * T10_NJ), j = (q0 + q) % (4 * T10_NJ);
-        const float *e = slot + (4 * h * 4 * T10_NJ + j) * T10_THREADS;   // (4h, j); rows 16 values apart
+        const float *e = slot + off[q];
         v[q].x += __ldcg(e);
         v[q].y += __ldcg(e + 4 * T10_NJ * T10_THREADS);
         v[q].z += __ldcg(e + 8 * T10_NJ * T10_THREADS);
@@ -323,7 +352,7 @@ __device__ static __forceinline__ void s18_split(int a16, int own, int s, int ti
       }
   }
 #pragma unroll
-  for (int q = 0; q < S18_MAX_Q; ++q)
+  for (int q = 0; q < S18_MANY_MAX_Q; ++q)
     if (q < nq) {
       int h = (q0 + q) / (4 * T10_NJ), j = (q0 + q) % (4 * T10_NJ);
       float r[4] = { v[q].x, v[q].y, v[q].z, v[q].w };
@@ -347,14 +376,14 @@ k18_split_a4(int s, int tiles_m, int M, int N, int K, float alpha, const float *
   s18_split(0, 0, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, c_vec, work, flags, epoch);
 }
 __global__ void __launch_bounds__(T10_THREADS, 1)
-k18_split_own(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
+k18_split_few(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
               const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec, float *work, int *flags,
               int epoch)
 {
   s18_split(1, 1, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, c_vec, work, flags, epoch);
 }
 __global__ void __launch_bounds__(T10_THREADS, 1)
-k18_split_own_a4(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
+k18_split_few_a4(int s, int tiles_m, int M, int N, int K, float alpha, const float *__restrict__ A, int lda,
                  const float *__restrict__ B, int ldb, float beta, float *C, int ldc, int c_vec, float *work,
                  int *flags, int epoch)
 {
@@ -434,8 +463,8 @@ void gemm_18_fp32_stream_k(int M, int N, int K, float alpha, const float *A, int
   if (choice == GEMM18_SPLIT) {                          // few tiles: each in s parts, the shared fix-up
     gh_launch_config(&cfg, attr, dim3((unsigned)(tiles * s)), T10_THREADS, T31_SMEM, 1);
     void (*kern)(int, int, int, int, int, float, const float *, int, const float *, int, float, float *, int, int,
-                 float *, int *, int) =                  // s <= 8: each part keeps its own pairs' sums
-      s <= S18_OWN_MAX_PARTS ? (a16 ? k18_split_own : k18_split_own_a4) : (a16 ? k18_split : k18_split_a4);
+                 float *, int *, int) =                  // s <= 8: a case for each (s, p)
+      s <= S18_FEW_MAX_PARTS ? (a16 ? k18_split_few : k18_split_few_a4) : (a16 ? k18_split : k18_split_a4);
     LK_CHECK(cudaLaunchKernelEx(&cfg, kern, s, tiles_m, M, N, K, alpha, A, lda, B, ldb, beta,
                                 C, ldc, c_vec, work, flags, epoch));
     LK_LAUNCH();

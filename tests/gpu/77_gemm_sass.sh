@@ -36,7 +36,7 @@ done
 for k in k12_warp_specialized k14_cluster_multicast k15_stream_k k16_pingpong k17_tma_store k19_split_k k20_small_tiles k21_tile_192 \
 	k22_stream_k_192 k25_rows k25_swapped k26_tile_192x128 k26_tile_192x96 k28_rows k28_rows_direct k28_cols \
 	k28_outer k29_one_wave k29_one_wave_128 k29_pairs k29_pairs_128 k30_tall k30_tall_96 \
-	k18_fp32_stream_k k18_fp32_stream_k_a4 k18_split k18_split_a4 k18_split_own k18_split_own_a4; do
+	k18_fp32_stream_k k18_fp32_stream_k_a4 k18_split k18_split_a4 k18_split_few k18_split_few_a4; do
 	r=$(fn_sass "$k" | awk '/ACQBULK/ && !w { w = NR } /PREEXIT/ { p = 1 }
 		/[^A-Z](LDG|LDGSTS|STG|ATOMG|RED|UTMALDG|UTMASTG|UBLKCP|LD|ST)(\.| )/ && !g { g = NR }
 		END { print (w > 0 && (g == 0 || w < g) && p) ? "ok" : "wait " w ", first global access " g ", release " p }')
@@ -48,7 +48,7 @@ done
 # issued after the first FMA has an FMA among the 16 instructions before it (step 10's loads come as
 # one block of about a hundred instructions)
 for k in k31_fp32_cp_async k31_fp32_cp_async_a4 k18_fp32_stream_k k18_fp32_stream_k_a4 k18_split k18_split_a4 \
-	k18_split_own k18_split_own_a4; do
+	k18_split_few k18_split_few_a4; do
 	s=$(fn_sass "$k")
 	[ -n "$s" ] || { not_ok "$k: no sm_90a SASS in $bin"; continue; }
 	r=$(printf '%s\n' "$s" | awk '/^ *\/\*[0-9a-f]+\*\// { n++; op[n] = $0 }
