@@ -68,8 +68,8 @@
  *   0.82-0.84 -> 0.98-1.00, 700x900x500 (5 parts) 0.87 -> 0.99, 1000x1000x2000 1.03 -> 1.07,
  *   1000x1000x250 0.70 -> 0.77, 2000x500x1000 0.94 -> 0.99, 800^3 0.81-0.82 -> 0.87-0.88.  Where
  *   s > 8 (k18_split, k18_split_a4, at most 4 pairs a part) a switch over the first pair copies
- *   them out of acc, and the fix-up runs 4 pairs with offsets computed once, not 16 with theirs
- *   computed for every slot: ms a call, three processes each, 500^3 0.026 -> 0.019, 300x600x2000
+ *   them out of acc, and the fix-up runs 4 pairs at offsets computed once (it had run up to 16,
+ *   each tested, over all s slots): ms a call, three processes each, 500^3 0.026 -> 0.019, 300x600x2000
  *   0.044 -> 0.036, 301x599x2003 0.045 -> 0.038, 512x768x1000 0.033 -> 0.026 (0.81 -> 1.00 of
  *   SGEMM), 640x512x2000 0.045 -> 0.038 (0.89 -> 1.07), 400x400x1000 0.032 -> 0.023-0.024,
  *   256x512x4096 (32 parts) 0.052-0.053 -> 0.041-0.042.  More than the bytes saved (1/s of them)
