@@ -69,8 +69,8 @@
  *   1000x1000x250 0.70 -> 0.77, 2000x500x1000 0.94 -> 0.99, 800^3 0.81-0.82 -> 0.87-0.88.  Where
  *   s > 8 (k18_split, k18_split_a4, at most 4 pairs a part) a switch over the first pair copies
  *   them out of acc, and the fix-up runs 4 pairs at offsets computed once (it had run up to 16,
- *   each tested, over all s slots): ms a call, three processes each, 500^3 0.026 -> 0.019, 300x600x2000
- *   0.044 -> 0.036, 301x599x2003 0.045 -> 0.038, 512x768x1000 0.033 -> 0.026 (0.81 -> 1.00 of
+ *   each tested, over all s slots): ms a call, three processes each, 500^3 0.026 -> 0.019,
+ *   300x600x2000 0.044 -> 0.036, 301x599x2003 0.045 -> 0.038, 512x768x1000 0.033 -> 0.026 (0.81 -> 1.00 of
  *   SGEMM), 640x512x2000 0.045 -> 0.038 (0.89 -> 1.07), 400x400x1000 0.032 -> 0.023-0.024,
  *   256x512x4096 (32 parts) 0.052-0.053 -> 0.041-0.042.  More than the bytes saved (1/s of them)
  *   explain; the phases were not timed.  With the pair range known only at run time (an unrolled
@@ -225,7 +225,8 @@ static int s18_slots(void)
  * Which registers it keeps depends on p, and registers are not indexed at run time, so (`few`, a
  * literal: two kernels each):
  *   few = 1, 2 <= s <= 8: a switch over (s, p) gives each case its pair range as literals, so
- *     that no test or address of the fix-up depends on p at run time;
+ *     that the pair tests fold away and every offset within a slot is a literal (only which slot
+ *     comes next depends on s and p at run time);
  *   few = 0, s > 8: a part adds at most 4 pairs; a switch over the first, q0, copies them out of
  *     acc, and the fix-up tests q < nq on 4 pairs.
  * a16: A is 16-byte aligned (a literal, as few). */
@@ -323,7 +324,7 @@ __device__ static __forceinline__ void s18_split(int a16, int few, int s, int ti
     return;
   }
   if (nq > S18_MANY_MAX_Q) __trap();                    // few = 0: s > 8, the launcher's promise
-  float4 v[S18_MANY_MAX_Q];                                   // its pairs q0 .. q0 + nq - 1, out of acc
+  float4 v[S18_MANY_MAX_Q];                              // its pairs q0 .. q0 + nq - 1, out of acc
   switch (q0) {                                          // by a literal q0: no index into acc at run time
 #define S18_KEEP(Q) case Q: s18_keep(Q, acc, v); break;
   S18_KEEP(0) S18_KEEP(1) S18_KEEP(2) S18_KEEP(3) S18_KEEP(4) S18_KEEP(5) S18_KEEP(6) S18_KEEP(7)
@@ -332,7 +333,7 @@ __device__ static __forceinline__ void s18_split(int a16, int few, int s, int ti
   S18_KEEP(24) S18_KEEP(25) S18_KEEP(26) S18_KEEP(27) S18_KEEP(28) S18_KEEP(29) S18_KEEP(30) S18_KEEP(31)
 #undef S18_KEEP
   }
-  int off[S18_MANY_MAX_Q];                                    // pair q0 + q: (4h, j) of a slot, rows 16 values apart
+  int off[S18_MANY_MAX_Q];                               // pair q0 + q: (4h, j) of a slot, rows 16 apart
 #pragma unroll
   for (int q = 0; q < S18_MANY_MAX_Q; ++q) {
     int h = (q0 + q) / (4 * T10_NJ), j = (q0 + q) % (4 * T10_NJ);
@@ -342,7 +343,7 @@ __device__ static __forceinline__ void s18_split(int a16, int few, int s, int ti
     int u = p + i < s ? p + i : p + i - s;
     const float *slot = work + (size_t)(tile * s + u) * S18_SLOT + t;
 #pragma unroll
-    for (int q = 0; q < S18_MANY_MAX_Q; ++q)                  // all of a slot's loads in flight at once
+    for (int q = 0; q < S18_MANY_MAX_Q; ++q)             // all of a slot's loads in flight at once
       if (q < nq) {
         const float *e = slot + off[q];
         v[q].x += __ldcg(e);
