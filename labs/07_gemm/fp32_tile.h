@@ -176,25 +176,38 @@ __device__ static __forceinline__ void t31_wait(void)
 }
 __device__ static __forceinline__ void t31_wait_all(void) { asm volatile("cp.async.wait_group 0;\n" ::: "memory"); }
 
+/* A by 4-byte copies (A not 16-byte aligned), measured on an H200 (07_gemm --versions 0,18 --shapes 0,
+ * ms a call, two processes of each build): until this version each thread copied rows m4 .. m4 + 3
+ * (a warp's copy spanned 512 bytes) and read A's rows past the m edge at the last row inside, so
+ * that in a last tile 1 to 35 rows deep, 93 to 127 rows of each copy read one address.  Those CTAs
+ * ran late, and Stream-K, which evens out k tiles and not time, waited for them: 4097^3 3.51 ->
+ * 3.03 (0.89 -> 1.03 of SGEMM), 1281 x 832 x 16192 1.09 -> 0.93, 1921 x 384 x 7360 0.379 -> 0.328,
+ * 2057 x 1783 x 2153 0.403 -> 0.360, 786 x 1276 x 5102 0.287 -> 0.258.  Where the last tile is 55
+ * to 126 rows deep it is 0-3 % slower (877 x 981 x 10471 0.396 -> 0.404, 1918 x 2667 x 2219 0.50 ->
+ * 0.51; why, not found).  B's columns past the n edge zero-filled the same way cost 22-36 % at
+ * every shape tried (not profiled), so B keeps its reads at the last column inside. */
 // ANCHOR: t31_copy
 /* The copies that k row r (0..7) of a k tile issues for the k tile three ahead, into the stage at
  * shared addresses da (A) and db (B).  Thread t copies
- *   A: row m4 = 4 (t % 32) .. m4 + 3 of column ka = t / 32: one 16-byte copy at row 0 (a16: A
- *      16-byte aligned), else four 4-byte copies at rows 0, 2, 4 and 6;
+ *   A: rows m4 = 4 (t % 32) .. m4 + 3 of column ka = t / 32: one 16-byte copy at row 0 (a16: A
+ *      16-byte aligned); else rows t % 32 + 32 j, j = 0..3, one 4-byte copy at rows 0, 2, 4 and 6,
+ *      so that the 32 lanes of a warp copy 128 contiguous bytes;
  *   B: element kb = t % 8 of column n + 32 r, n = t / 8: one 4-byte copy a row, which lands
  *      transposed at sB[kb][n + 32 r] (the 8 x 4 lanes of a warp on 32 different banks).
- * No branch: A's float4s past the m edge are zero-filled, the one that straddles it partly (a16),
- * or their rows read at the last row inside (4-byte copies); B's columns past the n edge are read
- * at the last column inside (such rows and columns only feed rows and columns of C that are never
- * stored); k past K or past the range (kleft <= k) is zero-filled (the copy's `bytes`). */
+ * No branch: A's rows past the m edge are zero-filled (the float4 that straddles it partly, a16),
+ * from an address inside; B's columns past the n edge are read at the last column inside (such
+ * columns only feed columns of C that are never stored); k past K or past the range (kleft <= k)
+ * is zero-filled (the copy's `bytes`). */
 __device__ static __forceinline__ void t31_copy_row(int r, int a16, uint32_t da, uint32_t db, const float *pa,
                                                     const float *pb, int ldb, int m4, int mleft, int nleft,
                                                     int ka, int kb, int n, int kleft)
 {
   if (a16 && r == 0)
     t31_cp16(da, pa + (m4 < mleft ? m4 : 0), ka < kleft ? 4 * min(max(mleft - m4, 0), 4) : 0);
-  if (!a16 && r % 2 == 0)
-    t31_cp4(da + 4 * (r / 2), pa + min(m4 + r / 2, mleft - 1), ka < kleft ? 4 : 0);
+  if (!a16 && r % 2 == 0) {                             // row lane + 32 j: a warp's copy is 128 bytes in a row
+    int m = m4 / 4 + 32 * (r / 2);
+    t31_cp4(da + 4 * (m - m4), pa + min(m, mleft - 1), ka < kleft && m < mleft ? 4 : 0);
+  }
   t31_cp4(db + 4 * 32 * r, pb + (size_t)min(n + 32 * r, nleft - 1) * ldb, kb < kleft ? 4 : 0);
 }
 // ANCHOR_END: t31_copy
