@@ -179,13 +179,14 @@ __device__ static __forceinline__ void t31_wait_all(void) { asm volatile("cp.asy
 /* A by 4-byte copies (A not 16-byte aligned), measured on an H200 (07_gemm --versions 0,18 --shapes 0,
  * ms a call, two processes of each build): until this version each thread copied rows m4 .. m4 + 3
  * (a warp's copy spanned 512 bytes) and read A's rows past the m edge at the last row inside, so
- * that in a last tile 1 to 35 rows deep, 93 to 127 rows of each copy read one address.  Those CTAs
+ * that in a last tile 1 to 35 rows deep, 93 to 127 of a column's 128 rows read one address.  Those CTAs
  * ran late, and Stream-K, which evens out k tiles and not time, waited for them: 4097^3 3.51 ->
  * 3.03 (0.89 -> 1.03 of SGEMM), 1281 x 832 x 16192 1.09 -> 0.93, 1921 x 384 x 7360 0.379 -> 0.328,
  * 2057 x 1783 x 2153 0.403 -> 0.360, 786 x 1276 x 5102 0.287 -> 0.258.  Where the last tile is 55
- * to 126 rows deep it is 0-3 % slower (877 x 981 x 10471 0.396 -> 0.404, 1918 x 2667 x 2219 0.50 ->
- * 0.51; why, not found).  B's columns past the n edge zero-filled the same way cost 22-36 % at
- * every shape tried (not profiled), so B keeps its reads at the last column inside. */
+ * to 126 rows deep, 4 % faster to 3 % slower (3001 x 512 x 4001 0.285 -> 0.273; 877 x 981 x 10471
+ * 0.396 -> 0.404, 1918 x 2667 x 2219 0.50 -> 0.51; why the losses, not found).  B's columns past
+ * the n edge zero-filled the same way cost 22-36 % at every shape tried (not profiled), so B keeps
+ * its reads at the last column inside. */
 // ANCHOR: t31_copy
 /* The copies that k row r (0..7) of a k tile issues for the k tile three ahead, into the stage at
  * shared addresses da (A) and db (B).  Thread t copies
