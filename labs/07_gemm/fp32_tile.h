@@ -176,17 +176,20 @@ __device__ static __forceinline__ void t31_wait(void)
 }
 __device__ static __forceinline__ void t31_wait_all(void) { asm volatile("cp.async.wait_group 0;\n" ::: "memory"); }
 
-/* A by 4-byte copies (A not 16-byte aligned), measured on an H200 (07_gemm --versions 0,18 --shapes 0,
- * ms a call, two processes of each build): until this version each thread copied rows m4 .. m4 + 3
- * (a warp's copy spanned 512 bytes) and read A's rows past the m edge at the last row inside, so
- * that in a last tile 1 to 35 rows deep, 93 to 127 of a column's 128 rows read one address.  Those CTAs
- * ran late, and Stream-K, which evens out k tiles and not time, waited for them: 4097^3 3.51 ->
- * 3.03 (0.89 -> 1.03 of SGEMM), 1281 x 832 x 16192 1.09 -> 0.93, 1921 x 384 x 7360 0.379 -> 0.328,
- * 2057 x 1783 x 2153 0.403 -> 0.360, 786 x 1276 x 5102 0.287 -> 0.258.  Where the last tile is 55
- * to 126 rows deep, 4 % faster to 3 % slower (3001 x 512 x 4001 0.285 -> 0.273; 877 x 981 x 10471
- * 0.396 -> 0.404, 1918 x 2667 x 2219 0.50 -> 0.51; why the losses, not found).  B's columns past
- * the n edge zero-filled the same way cost 22-36 % at every shape tried (not profiled), so B keeps
- * its reads at the last column inside. */
+/* A by 4-byte copies (A not 16-byte aligned), measured on an H200 (07_gemm --versions 0,18 --shapes
+ * 0, ms a call, two processes of each build): until this version each thread copied rows m4 .. m4 +
+ * 3 (a warp's copy spanned 512 bytes) and read A's rows past the m edge at the last row inside, so
+ * that in a last tile 1 to 35 rows deep, 93 to 127 of a column's 128 rows read one address.  Those
+ * CTAs ran late, and Stream-K, which evens out k tiles and not time, waited for them: 4097^3 3.51
+ * -> 3.03 (0.89 -> 1.03 of SGEMM), 1281 x 832 x 16192 1.09 -> 0.93, 1921 x 384 x 7360 0.379 ->
+ * 0.328, 2057 x 1783 x 2153 0.403 -> 0.360, 786 x 1276 x 5102 0.287 -> 0.258.  Where the last tile
+ * is 55 to 126 rows deep, 4 % faster to 3 % slower (3001 x 512 x 4001 0.285 -> 0.273; 877 x 981 x
+ * 10471 0.396 -> 0.404, 1918 x 2667 x 2219 0.50 -> 0.51) with the test `ka < kleft && m < mleft`
+ * in each copy; with that folded into ka4 (one test, as before), in a later pair of builds: 877 x
+ * 981 x 10471 0.403 -> 0.397, 1918 x 2667 x 2219 0.503 -> 0.495, 1281 x 832 x 16192 0.928 ->
+ * 0.911, 2057 x 1783 x 2153 0.360 -> 0.354, 4097^3 3.02 -> 2.97, 999^3 (split-K) 0.053 -> 0.054.
+ * B's columns past the n edge zero-filled the same way cost 22-36 % at every shape tried (not
+ * profiled), so B keeps its reads at the last column inside. */
 // ANCHOR: t31_copy
 /* The copies that k row r (0..7) of a k tile issues for the k tile three ahead, into the stage at
  * shared addresses da (A) and db (B).  Thread t copies
@@ -196,18 +199,19 @@ __device__ static __forceinline__ void t31_wait_all(void) { asm volatile("cp.asy
  *   B: element kb = t % 8 of column n + 32 r, n = t / 8: one 4-byte copy a row, which lands
  *      transposed at sB[kb][n + 32 r] (the 8 x 4 lanes of a warp on 32 different banks).
  * No branch: A's rows past the m edge are zero-filled (the float4 that straddles it partly, a16),
- * from an address inside; B's columns past the n edge are read at the last column inside (such
- * columns only feed columns of C that are never stored); k past K or past the range (kleft <= k)
- * is zero-filled (the copy's `bytes`). */
+ * from an address inside (4-byte copies: ka4[j] is ka, or 2^30 for a row past the edge, set once,
+ * so that the copy's one test against kleft covers both); B's columns past the n edge are read at
+ * the last column inside (such columns only feed columns of C that are never stored); k past K or
+ * past the range (kleft <= k) is zero-filled (the copy's `bytes`). */
 __device__ static __forceinline__ void t31_copy_row(int r, int a16, uint32_t da, uint32_t db, const float *pa,
                                                     const float *pb, int ldb, int m4, int mleft, int nleft,
-                                                    int ka, int kb, int n, int kleft)
+                                                    int ka, int kb, int n, int kleft, const int ka4[4])
 {
   if (a16 && r == 0)
     t31_cp16(da, pa + (m4 < mleft ? m4 : 0), ka < kleft ? 4 * min(max(mleft - m4, 0), 4) : 0);
   if (!a16 && r % 2 == 0) {                             // row lane + 32 j: a warp's copy is 128 bytes in a row
     int m = m4 / 4 + 32 * (r / 2);
-    t31_cp4(da + 4 * (m - m4), pa + min(m, mleft - 1), ka < kleft && m < mleft ? 4 : 0);
+    t31_cp4(da + 4 * (m - m4), pa + min(m, mleft - 1), ka4[r / 2] < kleft ? 4 : 0);
   }
   t31_cp4(db + 4 * 32 * r, pb + (size_t)min(n + 32 * r, nleft - 1) * ldb, kb < kleft ? 4 : 0);
 }
@@ -234,6 +238,9 @@ __device__ static __forceinline__ void t31_ktiles(int a16, float acc[8][4 * T10_
   int wm = 64 * (warp % 2), wn = 16 * T10_NJ * (warp / 2);   // t10_ktiles's warp and lane tiles
   int lm = lane % 8, ln = lane / 8;
   int m4 = 4 * (t % 32), ka = t / 32, kb = t % 8, n = t / 8;  // this thread's copies (t31_copy_row)
+  int ka4[4];                                            // 4-byte copies: ka, or past any k where row j is past M
+#pragma unroll
+  for (int j = 0; j < 4; ++j) ka4[j] = m4 / 4 + 32 * j < mleft ? ka : 1 << 30;
   float *sA = smem, *sB = smem + T31_STAGES * T31_STAGE_A;
   uint32_t da0 = t31_smem_u32(sA + ka * T10_BM + m4), db0 = t31_smem_u32(sB + kb * T10_LDB + n);
   const float *pa = gA + (size_t)(kt_begin * T10_BK + ka) * lda;   // column ka of the k tile to copy
@@ -246,7 +253,7 @@ __device__ static __forceinline__ void t31_ktiles(int a16, float acc[8][4 * T10_
 #pragma unroll
     for (int r = 0; r < T10_BK; ++r)
       t31_copy_row(r, a16, da0 + s * T31_STAGE_A * 4, db0 + s * T31_STAGE_B * 4, pa, pb, ldb, m4, mleft, nleft, ka,
-                   kb, n, kleft);
+                   kb, n, kleft, ka4);
     t31_commit();
     pa += a_step, pb += T10_BK, kleft -= T10_BK;
   }
@@ -262,7 +269,7 @@ __device__ static __forceinline__ void t31_ktiles(int a16, float acc[8][4 * T10_
     for (int k = 0; k < T10_BK; ++k) {
       int p = k & 1;
       t31_copy_row(k, a16, da0 + ws * T31_STAGE_A * 4, db0 + ws * T31_STAGE_B * 4, pa, pb, ldb, m4, mleft, nleft, ka,
-                   kb, n, kleft);
+                   kb, n, kleft, ka4);
       if (k + 1 < T10_BK) {                              // row k+1 loads while row k multiplies
         t31_frags(fa[p ^ 1], fb[p ^ 1], ra + (k + 1) * T10_BM, rb + (k + 1) * T10_LDB);
       } else {                                           // the last row: on to the next stage
