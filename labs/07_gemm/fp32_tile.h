@@ -199,10 +199,10 @@ __device__ static __forceinline__ void t31_wait_all(void) { asm volatile("cp.asy
  *   B: element kb = t % 8 of column n + 32 r, n = t / 8: one 4-byte copy a row, which lands
  *      transposed at sB[kb][n + 32 r] (the 8 x 4 lanes of a warp on 32 different banks).
  * No branch: A's rows past the m edge are zero-filled (the float4 that straddles it partly, a16),
- * from an address inside (4-byte copies: ka4[j] is ka, or 2^30 for a row past the edge, set once,
- * so that the copy's one test against kleft covers both); B's columns past the n edge are read at
- * the last column inside (such columns only feed columns of C that are never stored); k past K or
- * past the range (kleft <= k) is zero-filled (the copy's `bytes`). */
+ * from an address inside (4-byte copies: ka4[j] is ka, or 2^30 for a row past the edge, set once a
+ * k loop, so that the copy's one test against kleft covers both); B's columns past the n edge are
+ * read at the last column inside (such columns only feed columns of C that are never stored); k
+ * past K or past the range (kleft <= k) is zero-filled (the copy's `bytes`). */
 __device__ static __forceinline__ void t31_copy_row(int r, int a16, uint32_t da, uint32_t db, const float *pa,
                                                     const float *pb, int ldb, int m4, int mleft, int nleft,
                                                     int ka, int kb, int n, int kleft, const int ka4[4])
