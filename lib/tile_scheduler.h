@@ -135,20 +135,24 @@ LTS_FN lts_work lts_work_at(const lts_params *p, int grid_z, int bx, int by, int
  *   - the I = sk_tiles * k_iters iterations of the other tiles, tile by tile and k tile by k tile,
  *     are cut into P contiguous ranges, CTA c taking [floor(c I / P), floor((c+1) I / P)): every
  *     CTA gets the same number of iterations, give or take one;
- *   - a range that crosses tile boundaries is walked as units, each a tile and a k range in it,
- *     the range's last tile first: so every CTA starts its range at k tile 0 of a tile (or inside
- *     the one tile it lies in), and the CTAs that read the same panels of A and B read them at
- *     about the same time, as in the data-parallel waves;
+ *   - a range that crosses tile boundaries is walked as units, each a tile and a k range in it:
+ *     first the whole tiles that follow the range's first tile, the last of them first; then the
+ *     range's last tile, where the range ends inside it (its k tiles from 0); then the range's
+ *     first tile, whose part runs to the tile's end.  So every CTA starts its whole tiles at the
+ *     same moment, right after its data-parallel waves, and the CTAs that read the same panels of
+ *     A and B read them at about the same time, as in the data-parallel waves;
  *   - the CTA whose unit holds the last k iteration of a tile owns it: it adds, in descending k,
  *     the partial sums of the `peers` earlier CTAs that hold the rest of the tile's k loop, and
- *     writes the tile.  A unit that ends before a tile's end is always the first Stream-K unit of
- *     its CTA: that CTA stores its partial sums in workspace slot `cta` and raises its flag; an
- *     owner with peers is always its CTA's last unit, so the sums it waits for are written before
- *     it gets there, or at about the same time.
+ *     writes the tile.  A CTA has at most one unit that ends before a tile's end (the range's last
+ *     tile, or the one tile the range lies in), and only whole tiles come before it: that CTA
+ *     stores its partial sums in workspace slot `cta` and raises its flag; an owner with peers is
+ *     always its CTA's last unit, so the sums it waits for are written before it gets there, or at
+ *     about the same time.
  *
  * The result does not depend on timing: every tile's sum is taken in the same order every run.
- * An owner waits only for earlier CTAs' first Stream-K unit, which waits for nothing, so the waits
- * cannot form a cycle -- provided all P CTAs are resident at once (a persistent grid).
+ * An owner waits only for earlier CTAs' partial units, which wait for nothing and follow only
+ * whole tiles, which wait for nothing either, so the waits cannot form a cycle -- provided all P
+ * CTAs are resident at once (a persistent grid).
  *
  * Split-K is the special case sk_tiles = T, P = T * s with s dividing k_iters: every range is one
  * of the s equal parts of one tile's k loop.
@@ -226,8 +230,9 @@ LTS_FN int lts_sk_cta_of(const lts_sk_params *p, long long x)
 }
 
 // ANCHOR: sk_unit
-/* Unit i of CTA c's walk: first its data-parallel tiles, then the units of its Stream-K range,
- * the range's last tile first. */
+/* Unit i of CTA c's walk: first its data-parallel tiles, then the units of its Stream-K range:
+ * the whole tiles after the range's first, last first; then the range's last tile, where the range
+ * ends inside it; then the range's first tile. */
 LTS_FN lts_sk_unit lts_sk_unit_at(const lts_sk_params *p, int c, int i)
 {
   lts_sk_unit u;
@@ -240,8 +245,12 @@ LTS_FN lts_sk_unit lts_sk_unit_at(const lts_sk_params *p, int c, int i)
     u.k_end = p->k_iters;
   } else {
     long long b = lts_sk_start(p, c), e = lts_sk_start(p, c + 1), K = p->k_iters;
-    long long t = e > b ? (e - 1) / K - (i - waves) : -1;          /* the tile: the last one first */
-    if (p->sk_tiles == 0 || t < b / K) { u.valid = 0; t = 0; }
+    long long first = b / K, last = (e - 1) / K, q = i - waves, t;   /* the range's first and last tile */
+    if (e % K == 0) t = last - q;                    /* every tile after the first is whole: last first */
+    else t = q < last - first - 1 ? last - 1 - q     /* the whole tiles between, last first; */
+           : q == last - first - 1 ? last            /* then the last tile's part, from k tile 0; */
+           : q == last - first ? first : -1;         /* then the first tile */
+    if (p->sk_tiles == 0 || e <= b || t < first) { u.valid = 0; t = 0; }
     u.k_begin = (int)((b > t * K ? b : t * K) - t * K);
     u.k_end = (int)((e < (t + 1) * K ? e : (t + 1) * K) - t * K);
     if (u.valid && u.k_end == K && u.k_begin > 0)      /* the owner: CTAs before it, back to k tile 0 */

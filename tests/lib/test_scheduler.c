@@ -7,10 +7,12 @@
  *   - walking the grid visits every tile of the problem exactly once (the rounded-up clusters of a
  *     swizzle lie outside the problem), and every CTA walks work indices bz, bz+P, bz+2P, ...
  *   - Stream-K (lts_sk_*): the units of all CTAs cover every k iteration of every tile exactly
- *     once; data-parallel tiles are whole; a range's tiles are walked last first; each tile has one
- *     owner, the unit holding its last k iteration, which is its CTA's last unit when it has peers;
- *     its `peers` are exactly the earlier CTAs holding the rest of the tile, each as its first
- *     Stream-K unit, in descending k (so the fix-up order is fixed and the waits form no cycle);
+ *     once; data-parallel tiles are whole; a range is walked as its whole tiles (last first), then
+ *     the unit that ends inside a tile, then the range's first tile; each tile has one owner, the
+ *     unit holding its last k iteration, which is its CTA's last unit when it has peers; its
+ *     `peers` are exactly the earlier CTAs holding the rest of the tile, in descending k, none of
+ *     them an owner, each preceded only by whole tiles (so the fix-up order is fixed and the waits
+ *     form no cycle);
  *     the Stream-K iterations are shared out evenly; split-K is the special case P = T * s.
  */
 #include "layout.h"
@@ -53,55 +55,79 @@ static void flat_coord(const lt_layout *l, int idx, int out[3])
 static uint64_t rng = 12345;
 static int rnd(int lo, int hi) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return lo + (int)(rng % (uint64_t)(hi - lo + 1)); }
 
+/* CTA c's Stream-K unit on tile `tile`, or an invalid unit. */
+static lts_sk_unit unit_on(const lts_sk_params *sk, int c, int tile)
+{
+  lts_sk_unit u;
+  for (int i = sk->dp_tiles / sk->ctas;; ++i) {
+    u = lts_sk_unit_at(sk, c, i);
+    if (!u.valid || u.tile == tile || i > sk->dp_tiles / sk->ctas + lts__tiles(&sk->order) + 2) break;
+  }
+  return u;
+}
+
 /* One Stream-K configuration against the contracts above; returns the number of failures. */
 static int check_stream_k(const lts_sk_params *sk, int split)
 {
   int T = lts__tiles(&sk->order), K = sk->k_iters, P = sk->ctas, bad = 0;
   int waves = sk->dp_tiles / P;
   int *cover = calloc((size_t)T * K, sizeof(int)), *owner = calloc((size_t)T, sizeof(int));
-  int *first_unit_tile = malloc(sizeof(int) * (size_t)P), *first_unit_kb = malloc(sizeof(int) * (size_t)P);
-  int *first_unit_ke = malloc(sizeof(int) * (size_t)P);
+  lts_sk_unit *walk = malloc(sizeof(lts_sk_unit) * (size_t)(T + 3));
   long long lo = sk->sk_iters / P, hi = (sk->sk_iters + P - 1) / P;
   for (int c = 0; c < P; ++c) {
     long long sk_iters = 0;
-    int prev_tile = T;
-    first_unit_tile[c] = -1;
+    int n = 0;                                                  /* the Stream-K units of this CTA */
     for (int i = 0;; ++i) {
       lts_sk_unit u = lts_sk_unit_at(sk, c, i);
       if (!u.valid) break;
       if (i > waves + 2 + T) { bad++; break; }                 /* runaway walk */
       if (u.tile < 0 || u.tile >= T || u.k_begin < 0 || u.k_end > K || u.k_begin >= u.k_end) { bad++; break; }
-      int m, n, l;
-      lts_cluster_coord(&sk->order, u.tile, &m, &n, &l);
-      if (m != u.m || n != u.n || l != u.l) bad++;
+      int m, n_, l;
+      lts_cluster_coord(&sk->order, u.tile, &m, &n_, &l);
+      if (m != u.m || n_ != u.n || l != u.l) bad++;
       if (i < waves && (u.tile != c + i * P || u.k_begin != 0 || u.k_end != K)) bad++;
       if (i >= waves) {
         sk_iters += u.k_end - u.k_begin;
-        if (i == waves) { first_unit_tile[c] = u.tile; first_unit_kb[c] = u.k_begin; first_unit_ke[c] = u.k_end; }
-        else if (u.k_end != K) bad++;                           /* only the first unit ends inside a tile */
-        if (i > waves && u.tile >= prev_tile) bad++;            /* the range's tiles, last first */
-        prev_tile = u.tile;
+        walk[n++] = u;
         if (split && u.k_end - u.k_begin != K / split) bad++;  /* split-K: one of s equal parts */
       }
       for (int k = u.k_begin; k < u.k_end; ++k) cover[u.tile * K + k]++;
       if (u.k_end == K) {
         owner[u.tile]++;
-        /* the peers: CTAs c-1 .. c-peers, each starting its walk with this tile, k descending */
+        /* the peers: CTAs c-1 .. c-peers, each holding the k tiles just below, none of them an owner */
         int k = u.k_begin;
         for (int q = 1; q <= u.peers; ++q) {
-          lts_sk_unit v = lts_sk_unit_at(sk, c - q, waves);
-          if (c - q < 0 || !v.valid || v.tile != u.tile || v.k_end != k) { bad++; break; }
+          lts_sk_unit v = c - q >= 0 ? unit_on(sk, c - q, u.tile) : u;
+          if (c - q < 0 || !v.valid || v.tile != u.tile || v.k_end != k || v.k_end == K) { bad++; break; }
           k = v.k_begin;
         }
         if (k != 0) bad++;                                       /* owner + peers: the whole k loop */
         if (u.peers > 0 && lts_sk_unit_at(sk, c, i + 1).valid) bad++;   /* an owner waits last */
       } else if (u.peers != 0) bad++;
     }
+    /* the walk of a range of more than one unit: its whole tiles, last first; then the one unit
+     * that ends inside a tile, if any (the range's last tile, from k tile 0); then the range's first
+     * tile, which ends at the tile's end.  So a unit that others wait for waits for nothing, and is
+     * preceded only by whole tiles, which wait for nothing either. */
+    if (n > 1) {
+      int prev = T;
+      for (int q = 0; q < n - 1; ++q) {
+        if (walk[q].tile <= walk[n - 1].tile) bad++;            /* the range's first tile comes last */
+        if (walk[q].k_end != K) {
+          if (q != n - 2 || walk[q].k_begin != 0) bad++;        /* the tail, just before the head */
+          if (q > 0 && walk[q].tile <= walk[q - 1].tile) bad++; /* and the range's last tile */
+        } else {
+          if (walk[q].k_begin != 0 || walk[q].tile >= prev) bad++;   /* whole tiles, last first */
+          prev = walk[q].tile;
+        }
+      }
+      if (walk[n - 1].k_end != K) bad++;
+    }
     if (sk->sk_tiles > 0 && (sk_iters < lo || sk_iters > hi)) bad++;   /* shared out evenly */
   }
   for (int i = 0; i < T * K; ++i) if (cover[i] != 1) { bad++; break; }
   for (int t = 0; t < T; ++t) if (owner[t] != 1) { bad++; break; }
-  free(cover); free(owner); free(first_unit_tile); free(first_unit_kb); free(first_unit_ke);
+  free(cover); free(owner); free(walk);
   return bad;
 }
 
