@@ -2,18 +2,20 @@
  *
  * What changes from step 13: the work is counted in k tiles, not whole output tiles
  * (lib/tile_scheduler.h, lts_sk_*).  The first waves of tiles are data-parallel, as in step 13; the
- * k iterations of the remaining tiles (the last, partial wave, or the last two waves where the
- * last is under half full; all tiles when there are fewer than SMs) are cut into one contiguous
- * range per CTA, so every SM does the same number of k tiles.  Each CTA walks its range's tiles
- * last first.  A tile whose k loop is split between CTAs is finished by its owner, the CTA that
- * holds its last k tile (its last unit): the CTAs before it leave their partial sums in a
- * workspace (one slot per CTA; the part is always their first unit) and raise a flag; the owner
- * waits for each flag in descending k, adds the partial sums to its own, and writes C.  The sums
- * are taken in the same order every run: the result does not depend on timing.
+ * k iterations of the remaining tiles (the last, partial wave, or the last two waves where the last
+ * is under half full; all tiles when there are fewer than SMs) are cut into one contiguous range
+ * per CTA, so every SM does the same number of k tiles.  Each CTA walks its range's whole tiles
+ * first, then the part of its last tile, then its first tile.  A tile whose k loop is split between
+ * CTAs is finished by its owner, the CTA that holds its last k tile (its last unit): the CTAs
+ * before it leave their partial sums in a workspace (one slot per CTA; a CTA has one such part at
+ * most, after whole tiles alone) and raise a flag; the owner waits for each flag in descending k,
+ * adds the partial sums to its own, and writes C.  The sums are taken in the same order every run:
+ * the result does not depend on timing.
  *
  * Flags hold the launch's epoch (a counter the launcher increments), so nothing is cleared between
- * launches.  An owner waits only for earlier CTAs' first Stream-K unit, which waits for nothing,
- * and all CTAs are resident (one per SM): the waits cannot deadlock.  A wait that lasts 10 s traps.
+ * launches.  An owner waits only for earlier CTAs' parts, which wait for nothing and follow only
+ * whole tiles, and all CTAs are resident (one per SM): the waits cannot deadlock.  A wait that
+ * lasts 10 s traps.
  *
  * Measured (H100 80GB HBM3, ratio to cuBLAS in the same run; step 13 in brackets).
  *   First version: ranges walked first tile first, the owner the CTA with k tile 0.  4096^3 0.87
@@ -34,6 +36,13 @@
  *   were cut among 16 or 17 CTAs each, and each owner added 16 partial sums one after another:
  *   most SMs were done at about 290 us, the owners at 320 us, against 323 us for whole tiles
  *   (07_gemm --timeline).  Sharing out the wave before as well: done at 298 us, 0.94 (0.83).
+ *   Whole tiles first (H200, five runs of each walk in turns, against cuBLAS in the process):
+ *   with the wave before shared out, a range holds one to two tiles and may cover three, the end
+ *   of one, a whole tile and the start of a third.  Walked last tile first, the whole tile started
+ *   h k tiles into the range (h, the third tile's part, different on every CTA): at
+ *   2432x2432x29824 (190 tiles of 466 k tiles on 132 CTAs) 56 whole tiles started at 56 times, 7
+ *   to 197 k tiles in.  Walked whole tiles first, all start at once: 0.82-0.84 -> 1.02-1.03 there;
+ *   the medians at 2048x2560x16384 (0.94 -> 0.95), 5120x5120x4096 and 1920x2816x20480 within 1.5 %.
  *   Where Stream-K pays over whole tiles is decided by the best path (step 17's launcher, by
  *   gh_best_path in hopper.cu).
  * The best path runs this kernel with step 17's TMA-store epilogue (gh_stream_k(..., 1), where

@@ -2,17 +2,18 @@
  *
  * What changes from step 10: the grid.  Step 10 launches one CTA per (128,256) tile of C, so a
  * problem of fewer tiles than SMs leaves SMs idle for its whole run: 1000^3 is 8 x 4 = 32 tiles for
- * 132 SMs, 1536x1536x16384 is 12 x 6 = 72.  Here one CTA runs on each SM (one fits: 256 threads
- * of up to 255 registers) and takes a range of k tiles from chapter 6's Stream-K scheduler
+ * 132 SMs, 1536x1536x16384 is 12 x 6 = 72.  Here one CTA runs on each SM (one fits: 256 threads of
+ * up to 255 registers) and takes a range of k tiles from chapter 6's Stream-K scheduler
  * (lib/tile_scheduler.h, lts_sk_*), exactly as step 15 does for bf16: the first waves of tiles
- * whole, the k loops of the remaining tiles cut into equal ranges, each CTA's range walked last
- * tile first.  The k loop of a unit is step 31's (fp32_tile.h, t31_ktiles; step 10's, t10_ktiles,
- * until step 31 existed) over the unit's k tiles; a CTA that holds a tile's last k tile owns it,
- * waits for the partial sums of the CTAs before it (one workspace slot each, a flag with the
- * launch's epoch), adds them in descending k and runs step 10's epilogue.  The order of the sums is
- * fixed: the result does not depend on timing.  All CTAs are resident (at most one per SM, never
- * more than the occupancy allows), and a part is always its CTA's first unit, so a wait cannot
- * cycle; a wait that lasts 10 s traps.
+ * whole, the k loops of the remaining tiles cut into equal ranges, each CTA's range walked whole
+ * tiles first, then the part of its last tile, then its first tile.  The k loop of a unit is step
+ * 31's (fp32_tile.h, t31_ktiles; step 10's, t10_ktiles, until step 31 existed) over the unit's k
+ * tiles; a CTA that holds a tile's last k tile owns it, waits for the partial sums of the CTAs
+ * before it (one workspace slot each, a flag with the launch's epoch), adds them in descending k
+ * and runs step 10's epilogue.  The order of the sums is fixed: the result does not depend on
+ * timing.  All CTAs are resident (at most one per SM, never more than the occupancy allows), and a
+ * part follows only whole tiles in its CTA's walk, so a wait cannot cycle; a wait that lasts 10 s
+ * traps.
  *
  * A k tile here is only 8 deep (step 10's BK), so a range is cut at a fine grain: at 1000^3 the
  * 32 x 125 k tiles make 30 or 31 per SM, and each tile is cut 5 ways.

@@ -3,13 +3,14 @@
  * What changes from step 21: the work is counted in k tiles of (192,192) tiles, as step 15 counts
  * them for (128,256) tiles (chapter 6's Stream-K scheduler, lib/tile_scheduler.h): the first waves
  * of tiles whole, the k loops of the rest cut into one contiguous range per CTA, each range walked
- * last tile first.  A CTA whose range ends inside a tile leaves its partial sums in its workspace
- * slot and raises its flag; the tile's owner (the CTA with its last k tile) adds the earlier CTAs'
- * sums in descending k and writes the tile.  The slot holds what the three consumer warpgroups
- * hold, 384 threads x 96 accumulators = 144 KiB a CTA, stored thread-fastest so that every store
- * and load of a warp is coalesced.  Everything else is step 21's (hopper.h, gh192_*): three
- * consumer warpgroups of one m64n192k16 chain each beside one producer, 4 stages of 48 KiB, C by
- * TMA stores through one staging buffer per consumer where gh_tma_c allows.
+ * whole tiles first, then the part of its last tile, then its first tile.  A CTA whose range ends
+ * inside a tile leaves its partial sums in its workspace slot and raises its flag; the tile's owner
+ * (the CTA with its last k tile) adds the earlier CTAs' sums in descending k and writes the tile.
+ * The slot holds what the three consumer warpgroups hold, 384 threads x 96 accumulators = 144 KiB a
+ * CTA, stored thread-fastest so that every store and load of a warp is coalesced.  Everything else
+ * is step 21's (hopper.h, gh192_*): three consumer warpgroups of one m64n192k16 chain each beside
+ * one producer, 4 stages of 48 KiB, C by TMA stores through one staging buffer per consumer where
+ * gh_tma_c allows.
  *
  * What it is for: shapes where (192,192) tiles are the better tile (the best path would run step
  * 21) but leave the last wave part empty: 6144 x 6144 has 1024 of them, 7.76 waves of 132.  The
