@@ -199,7 +199,9 @@ static void best_path(int M, int N, int K, float alpha, const bf16 *A, int lda, 
    * this kernel; under 3 tiles an SM, first, step 26's (192,96) or (192,128) tiles where they fill
    * one wave, or more in place of (128,256) tiles, and their estimate is the lowest (operands on
    * lines, step 20's CTAs too many to fit), then, with B on lines, step 22 where its schedule cuts
-   * every (192,192) tile into 2 to 4 equal parts and its estimate is the lowest */
+   * every (192,192) tile into 2 to 4 equal parts and its estimate is the lowest; and, a wave of
+   * (128,256) tiles or more with both operands on lines, step 22 in place of step 15 where its
+   * estimate is far below step 15's (sk192_pays) */
   int sms = gh_sm_count(), route = gh_best_path(M, N, K, lda, ldb, sms);
   if (gh_pad_pays(M, N, K, lda, ldb, sms) && (uintptr_t)A % 16 == 0 && (uintptr_t)B % 16 == 0) {
     gemm_pad_pair_bf16(&A, &lda, M, K, &B, &ldb, N);     // both operands off lines, columns inside sectors:

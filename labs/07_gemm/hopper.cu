@@ -863,6 +863,37 @@ int gh_split_pairs(int M, int N, int ldb)
   return (M + 127) / 128 % 2 == 0 && off_lines(ldb) ? 2 : 0;
 }
 // ANCHOR_END: split_pairs
+// ANCHOR: sk192_pays
+/* Step 22 in place of step 15 where (192,192) tiles cover C with much less waste than (128,256)
+ * ones: Stream-K's estimate over (192,192) tiles under GH_SK192_PAYS of the lower of step 15's and
+ * whole tiles', at least a wave of (128,256) tiles, both operands on 128-byte lines (lda and ldb
+ * multiples of 64 bf16, where step 22's boxes read whole lines).  The estimate over (192,192) tiles
+ * came out 3-9% too low against step 15 at shapes where both tiles fit C alike (2048 x 2560 x 16384,
+ * 1920 x 2816 x 20480, 2304 x 2560 x 8192: step 22 3-5% slower), hence the margin.  H200, the best
+ * path (step 15 there) against step 22, two runs each in one process, at 14 random shapes on lines
+ * with long K whose route was not step 22 and whose step 22 estimate was 6-18% under the others:
+ * where it was at least 11% under (the bound) and the (128,256) tiles made a wave or more, step 22
+ * was faster at all six, by 2.2-10.5% (6848 x 1664 x 26880 0.957 -> 1.058 of cuBLAS, 1728 x 3008 x
+ * 30720 1.12 -> 1.20, 5376 x 960 x 14848, 5568 x 896 x 8448, 1344 x 4544 x 24832, 2112 x 7232 x
+ * 16384); with fewer tiles than SMs it lost at two of two (1088 x 1088 x 15616 -1.1%, 1280 x 576 x
+ * 29952 -3.2%), and nearer the bound it ranged from -1.8 to +5.6%.  In another run, with fewer
+ * tiles than SMs, it was faster at 1728 x 1920 x 17920 (+10%), 768 x 2432 x 17472 and 1536 x 1856 x
+ * 14080 and slower at 1344 x 2176 x 16896 and 1344 x 1344 x 13312: no rule there yet.  Checked
+ * with the rule in place, the best path before and after in turns, two runs each, H200, at the 6
+ * of 384 random shapes on lines (K 1024 to 32768) that it moves and that had no part in setting
+ * it: faster at all six, by 2 to 26% (5504 x 1088 x 9984 0.74-0.75 -> 0.93 of cuBLAS, 7424 x 832 x
+ * 24320 0.78-0.80 -> 0.89-0.93, 4160 x 1344 x 21504 0.89 -> 1.12-1.14, 5056 x 2880 x 28160
+ * 0.95-0.97 -> 1.09, 4032 x 7296 x 31744 1.00-1.01 -> 1.02-1.03, 3776 x 1600 x 30208 0.84 ->
+ * 0.96); and at the six above, 2 to 11% (6848 x 1664 x 26880 0.97 -> 1.07-1.08). */
+#define GH_SK192_PAYS 0.89
+static int sk192_pays(int M, int N, int K, int lda, int ldb, int sms)
+{
+  double stream_k, whole, tile_192, stream_k_192;
+  gh_estimates(M, N, K, sms, &stream_k, &whole, &tile_192, &stream_k_192);
+  return lda % 64 == 0 && ldb % 64 == 0 && tiles_of(M, N, GH_BM, GH_BN) >= sms &&
+         stream_k_192 < GH_SK192_PAYS * (stream_k < whole ? stream_k : whole);
+}
+// ANCHOR_END: sk192_pays
 // ANCHOR: one_wave_any_k
 /* At any K, step 29 in place of step 16, whose (128,128) tiles, one a CTA, leave more SMs idle and
  * keep one consumer warpgroup of each CTA at work, and of step 26 (the band's (128,128) tiles and
@@ -889,6 +920,7 @@ int gh_split_pairs(int M, int N, int ldb)
 int gh_best_path(int M, int N, int K, int lda, int ldb, int sms)
 {
   int path = best_path_by_shape(M, N, K, lda, ldb, sms);
+  if (path == 15 && sk192_pays(M, N, K, lda, ldb, sms)) path = 22;   // (192,192) tiles waste far less
   if (!one_wave_band(M, N, sms)) return path;
   if (path == 16 || path == 26) return 29;
   if (path == 15 && gh_one_wave_pairs(M, N, K, sms)) return 29;   // in pairs that share A, for Stream-K
