@@ -40,7 +40,7 @@
  *   with the wave before shared out, a range holds one to two tiles and may cover three, the end
  *   of one, a whole tile and the start of a third.  Walked last tile first, the whole tile started
  *   h k tiles into the range (h, the third tile's part, different on every CTA): at
- *   2432x2432x29824 (190 tiles of 466 k tiles on 132 CTAs) 56 whole tiles started at 56 times, 7
+ *   2432x2432x29824 (190 tiles of 466 k tiles on 132 CTAs) 56 whole tiles started at 28 times, 7
  *   to 197 k tiles in.  Walked whole tiles first, all start at once: 0.82-0.84 -> 1.02-1.03 there;
  *   the medians at 2048x2560x16384 (0.94 -> 0.95), 5120x5120x4096 and 1920x2816x20480 within 1.5 %.
  *   Where Stream-K pays over whole tiles is decided by the best path (step 17's launcher, by

@@ -868,8 +868,9 @@ int gh_split_pairs(int M, int N, int ldb)
  * ones: Stream-K's estimate over (192,192) tiles under GH_SK192_PAYS of the lower of step 15's and
  * whole tiles', at least a wave of (128,256) tiles, both operands on 128-byte lines (lda and ldb
  * multiples of 64 bf16, where step 22's boxes read whole lines).  The estimate over (192,192) tiles
- * came out 3-9% too low against step 15 at shapes where both tiles fit C alike (2048 x 2560 x 16384,
- * 1920 x 2816 x 20480, 2304 x 2560 x 8192: step 22 3-5% slower), hence the margin.  H200, the best
+ * (1.01 a k tile, where a (128,256) tile's costs 1: about 10% less per element of C) is too hopeful
+ * where both tiles fit C alike: at 2048 x 2560 x 16384, 1920 x 2816 x 20480 and 2304 x 2560 x 8192
+ * it was up to 6% below step 15's, yet step 22 ran 3-5% slower; hence the margin.  H200, the best
  * path (step 15 there) against step 22, two runs each in one process, at 14 random shapes on lines
  * with long K whose route was not step 22 and whose step 22 estimate was 6-18% under the others:
  * where it was at least 11% under (the bound) and the (128,256) tiles made a wave or more, step 22
@@ -878,13 +879,13 @@ int gh_split_pairs(int M, int N, int ldb)
  * 16384); with fewer tiles than SMs it lost at two of two (1088 x 1088 x 15616 -1.1%, 1280 x 576 x
  * 29952 -3.2%), and nearer the bound it ranged from -1.8 to +5.6%.  In another run, with fewer
  * tiles than SMs, it was faster at 1728 x 1920 x 17920 (+10%), 768 x 2432 x 17472 and 1536 x 1856 x
- * 14080 and slower at 1344 x 2176 x 16896 and 1344 x 1344 x 13312: no rule there yet.  Checked
- * with the rule in place, the best path before and after in turns, two runs each, H200, at the 6
- * of 384 random shapes on lines (K 1024 to 32768) that it moves and that had no part in setting
- * it: faster at all six, by 2 to 26% (5504 x 1088 x 9984 0.74-0.75 -> 0.93 of cuBLAS, 7424 x 832 x
+ * 14080 and slower at 1344 x 2176 x 16896 and 1344 x 1344 x 13312: no rule there yet.  Checked with
+ * the rule in place, the best path before and after in turns, two runs each, H200, at the 6 of 384
+ * random shapes on lines (K 1024 to 32768) that it moves and that had no part in setting it: faster
+ * at all six, by 1.5 to 19% in time (5504 x 1088 x 9984 0.74-0.75 -> 0.93 of cuBLAS, 7424 x 832 x
  * 24320 0.78-0.80 -> 0.89-0.93, 4160 x 1344 x 21504 0.89 -> 1.12-1.14, 5056 x 2880 x 28160
- * 0.95-0.97 -> 1.09, 4032 x 7296 x 31744 1.00-1.01 -> 1.02-1.03, 3776 x 1600 x 30208 0.84 ->
- * 0.96); and at the six above, 2 to 11% (6848 x 1664 x 26880 0.97 -> 1.07-1.08). */
+ * 0.95-0.97 -> 1.09, 4032 x 7296 x 31744 1.00-1.01 -> 1.02-1.03, 3776 x 1600 x 30208 0.84 -> 0.96);
+ * and at the six above, 2 to 7% (6848 x 1664 x 26880 0.97 -> 1.07-1.08). */
 #define GH_SK192_PAYS 0.89
 static int sk192_pays(int M, int N, int K, int lda, int ldb, int sms)
 {
