@@ -1,6 +1,7 @@
 /* labkit.h -- what every lab program needs around its kernels (header-only, CUDA C style).
  *
  *   LK_CHECK(cudaMalloc(&p, n));        a CUDA call, checked: file, line and message on failure
+ *   p = LK_MALLOC(n);                   host memory, checked the same way (a size too large stops)
  *   kernel<<<g, b>>>(...); LK_LAUNCH(); the launch checked (and, with LK_SYNC_LAUNCHES, waited on)
  *   if (!lk_device_present()) ...       no device: the lab says so and runs its host part only
  *   lk_device_stamp(buf, n)             "NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, 50 MiB L2)"
@@ -32,6 +33,19 @@ static inline void lk_die(const char *what, const char *file, int line)
   fprintf(stderr, "%s:%d: %s\n", file, line, what);
   exit(1);
 }
+
+/* malloc that stops the lab, naming the size, where the host has no memory for it */
+static inline void *lk_malloc(size_t bytes, const char *file, int line)
+{
+  void *p = malloc(bytes ? bytes : 1);
+  if (!p) {
+    char m[128];
+    snprintf(m, sizeof m, "out of host memory: %.1f MiB asked for", (double)bytes / (1 << 20));
+    lk_die(m, file, line);
+  }
+  return p;
+}
+#define LK_MALLOC(bytes) lk_malloc((bytes), __FILE__, __LINE__)
 
 #define LK_CHECK(call)                                                                         \
   do {                                                                                         \

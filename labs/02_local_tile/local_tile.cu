@@ -222,7 +222,7 @@ static void predict_owners(int *owner, lt_view mC, lt_val tiler,
 static int check_owner_kernel(FILE *data)
 {
   const int M = 128, N = 192;                         // C (M,N), column-major
-  int *want = (int *)malloc(sizeof(int) * M * N), *got = (int *)malloc(sizeof(int) * M * N), *d;
+  int *want = (int *)LK_MALLOC(sizeof(int) * M * N), *got = (int *)LK_MALLOC(sizeof(int) * M * N), *d;
   LK_CHECK(cudaMalloc(&d, sizeof(int) * M * N));
   lk_poison(d, sizeof(int) * M * N);
   // ANCHOR: own_tile_launch
@@ -289,7 +289,7 @@ static int check_projections(void)
         }
       }
     lt_layout t = lt_tiled_divide(mX.layout, P(op[k].proj));
-    int *dc, *di, *hc = (int *)malloc(sizeof(int) * n), *hi = (int *)malloc(sizeof(int) * n);
+    int *dc, *di, *hc = (int *)LK_MALLOC(sizeof(int) * n), *hi = (int *)LK_MALLOC(sizeof(int) * n);
     LK_CHECK(cudaMalloc(&dc, sizeof(int) * n));
     LK_CHECK(cudaMalloc(&di, sizeof(int) * n));
     LK_CHECK(cudaMemset(dc, 0, sizeof(int) * n));
@@ -391,7 +391,7 @@ static int check_and_time_copy(int quick, int check_only, FILE *data)
   ltd_layout dz = device_form(&z);
   if (!copy_tile_ok(&dz) || ltd_mode_size(&dz, 0) != TILE_M * TILE_N || dz.stride[0] != 1) { printf("FAIL the tile mode is not (_32,_64):(_1,ld)\n"); return 1; }
 
-  float *h = (float *)malloc(bytes), *back = (float *)malloc(bytes);
+  float *h = (float *)LK_MALLOC(bytes), *back = (float *)LK_MALLOC(bytes);
   lk_fill_random(h, n4 * 4, 2024);
   float4 *src, *dst;
   LK_CHECK(cudaMalloc(&src, bytes));

@@ -227,7 +227,7 @@ static int check_owners(const char *thr_text, FILE *data)
   lt_view tile = lt_tensor(P("(_64,_16):(_1,_64)"));
   lt_layout thr = P(thr_text);
   int threads = (int)ival(lt_size(thr));
-  int *want = (int *)malloc(sizeof(int) * M * K), *got = (int *)malloc(sizeof(int) * M * K), *d;
+  int *want = (int *)LK_MALLOC(sizeof(int) * M * K), *got = (int *)LK_MALLOC(sizeof(int) * M * K), *d;
   if (predict_owners(want, (int64_t)M * K, tile, thr, threads) != 0) { free(want); free(got); return 1; }
   LK_CHECK(cudaMalloc(&d, sizeof(int) * M * K));
   lk_poison(d, sizeof(int) * M * K);
@@ -267,7 +267,7 @@ static int check_projection(void)
   }
   lt_layout dthr = lt_dice(step, thr);                 /* the projected thread layout (_16,_1):(_16,_0) */
   lt_layout z = lt_zipped_divide(tile.layout, thread_tiler(dthr));
-  int *dc, *di, *hc = (int *)malloc(sizeof(int) * M * K), *hi = (int *)malloc(sizeof(int) * M * K);
+  int *dc, *di, *hc = (int *)LK_MALLOC(sizeof(int) * M * K), *hi = (int *)LK_MALLOC(sizeof(int) * M * K);
   LK_CHECK(cudaMalloc(&dc, sizeof(int) * M * K));
   LK_CHECK(cudaMalloc(&di, sizeof(int) * M * K));
   LK_CHECK(cudaMemset(dc, 0, sizeof(int) * M * K));
@@ -312,7 +312,7 @@ static int compare_copies(int quick, int check_only, FILE *data)
   lt_val st[2] = { lt_static(1), lt_int(M) };
   lt_layout mS = lt_make_layout_sd(pair(M, N), lt_tuple_of(2, st));
   lt_layout z0 = lt_zipped_divide(mS, P("(_64,_16)")), z1 = lt_zipped_divide(mS, P("(_256,_32)"));
-  float *h = (float *)malloc(bytes), *back = (float *)malloc(bytes);
+  float *h = (float *)LK_MALLOC(bytes), *back = (float *)LK_MALLOC(bytes);
   lk_fill_random(h, n, 303);
   float *src, *dst;
   LK_CHECK(cudaMalloc(&src, bytes));

@@ -319,8 +319,8 @@ static void predict_owners(const assignment *s, int *want_t, int *want_v)
 static int check_owners(const assignment *s)
 {
   const int n = TILE * TILE;
-  int *want_t = (int *)malloc(sizeof(int) * n), *want_v = (int *)malloc(sizeof(int) * n);
-  int *got_t = (int *)malloc(sizeof(int) * n), *got_v = (int *)malloc(sizeof(int) * n), *dt, *dv;
+  int *want_t = (int *)LK_MALLOC(sizeof(int) * n), *want_v = (int *)LK_MALLOC(sizeof(int) * n);
+  int *got_t = (int *)LK_MALLOC(sizeof(int) * n), *got_v = (int *)LK_MALLOC(sizeof(int) * n), *dt, *dv;
   predict_owners(s, want_t, want_v);
   lt_layout tv = tv_layout(s, owner_product(s), THREADS, VALS);
   LK_CHECK(cudaMalloc(&dt, sizeof(int) * n));
@@ -387,7 +387,7 @@ static int compare_copies(int quick, int check_only, FILE *data)
   LK_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
   LK_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, copy_scalar, THREADS, 0));
   c.grid = sms * per_sm < c.tiles ? sms * per_sm : c.tiles;   /* one wave of CTAs, striding */
-  float *h = (float *)malloc(bytes), *back = (float *)malloc(bytes), *src, *dst;
+  float *h = (float *)LK_MALLOC(bytes), *back = (float *)LK_MALLOC(bytes), *src, *dst;
   lk_fill_random(h, n, 404);
   LK_CHECK(cudaMalloc(&src, bytes));
   LK_CHECK(cudaMalloc(&dst, bytes));

@@ -436,7 +436,7 @@ static long long verify(const float *alloc, guarded g, const char *what)
 
 static float *host_source(guarded g)
 {
-  float *a = (float *)malloc(sizeof(float) * (size_t)g.total);
+  float *a = (float *)LK_MALLOC(sizeof(float) * (size_t)g.total);
   for (long long k = 0; k < g.total; ++k) {
     long long o = k - g.guard;
     float v = value_at(o);
@@ -458,7 +458,7 @@ static int host_run(void)
   const int bm = EX_BM, bn = EX_BN, tm = EX_TM, tn = EX_TN;
   guarded g = guarded_shape(M, N, ld);
   float *src = host_source(g);
-  float *dst = (float *)malloc(sizeof(float) * (size_t)g.total);
+  float *dst = (float *)LK_MALLOC(sizeof(float) * (size_t)g.total);
   unsigned poison = POISON;
   for (long long k = 0; k < g.total; ++k) memcpy(&dst[k], &poison, 4);
   tiling t = make_tiling(M, N, ld, bm, bn);
@@ -473,7 +473,7 @@ static int host_run(void)
          bad ? "FAIL" : "PASS", M, N, bm, bn, tiles_of(&t), tm * tn);
 
   /* the reduction over k, on the same matrix: row_sum_thread, 4 rows a CTA */
-  float *y = (float *)malloc(sizeof(float) * M);
+  float *y = (float *)LK_MALLOC(sizeof(float) * M);
   int rbad = 0;
   if (!row_sum_supports(N)) {
     printf("note row_sum host run: K = %d is not a multiple of BLK_K = %d;\n"

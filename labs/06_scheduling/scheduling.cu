@@ -444,7 +444,7 @@ static void host_tile(const problem *pb, lts_work w)
 /* The reference: C[l](i,j) = (sum_k A[l](i,k)) * (sum_k B[l](k,j)), every element. */
 static void reference(const problem *pb, float *C)
 {
-  double *rs = (double *)malloc(sizeof(double) * pb->M), *cs = (double *)malloc(sizeof(double) * pb->N);
+  double *rs = (double *)LK_MALLOC(sizeof(double) * pb->M), *cs = (double *)LK_MALLOC(sizeof(double) * pb->N);
   for (int l = 0; l < pb->L; ++l) {
     const float *A = pb->A + (long long)l * pb->M * pb->K, *B = pb->B + (long long)l * pb->K * pb->N;
     for (int i = 0; i < pb->M; ++i) { double s = 0; for (int q = 0; q < pb->K; ++q) s += A[(long long)i * pb->K + q]; rs[i] = s; }
@@ -464,8 +464,8 @@ static void batch_host_run(void)
 {
   const int M = 2 * BM, N = 3 * BN, K = 64, L = 3;
   size_t na = (size_t)L * M * K, nb = (size_t)L * K * N, nc = (size_t)L * M * N;
-  float *A = (float *)malloc(sizeof(float) * na), *B = (float *)malloc(sizeof(float) * nb);
-  float *C = (float *)malloc(sizeof(float) * nc), *want = (float *)malloc(sizeof(float) * nc);
+  float *A = (float *)LK_MALLOC(sizeof(float) * na), *B = (float *)LK_MALLOC(sizeof(float) * nb);
+  float *C = (float *)LK_MALLOC(sizeof(float) * nc), *want = (float *)LK_MALLOC(sizeof(float) * nc);
   lk_fill_random(A, na, 61);
   lk_fill_random(B, nb, 62);
   for (size_t i = 0; i < nc; ++i) C[i] = NAN;
@@ -631,7 +631,7 @@ static int verify(launch *g, const float *want, float *got, tile_record *d_rec, 
   /* in time: a CTA's iteration k+1 starts after its iteration k ended */
   int late = 0, ctas = g->s.gx * g->s.gy * g->s.gz, iters = 0;
   for (int t = 0; t < tiles; ++t) if (iter_of[t] + 1 > iters) iters = iter_of[t] + 1;
-  int *at = (int *)malloc(sizeof(int) * (size_t)ctas * iters);              // (cta, iter) -> tile
+  int *at = (int *)LK_MALLOC(sizeof(int) * (size_t)ctas * iters);              // (cta, iter) -> tile
   for (int i = 0; i < ctas * iters; ++i) at[i] = -1;
   for (int t = 0; t < tiles; ++t) if (!bad) at[cta_of[t] * iters + iter_of[t]] = t;
   for (int i = 0; i < ctas * iters && !bad; ++i)
@@ -682,7 +682,7 @@ static int device_part(int quick, int check_only, int profile, const char *dir)
 {
   const int M = quick ? 2048 : 16384, N = M, K = quick ? 512 : 2048;
   size_t na = (size_t)M * K, nb = (size_t)K * N, nc = (size_t)M * N;
-  float *hA = (float *)malloc(sizeof(float) * na), *hB = (float *)malloc(sizeof(float) * nb);
+  float *hA = (float *)LK_MALLOC(sizeof(float) * na), *hB = (float *)LK_MALLOC(sizeof(float) * nb);
   lk_fill_random(hA, na, 6);
   lk_fill_random(hB, nb, 7);
   float *A, *B, *C;
@@ -710,11 +710,11 @@ static int device_part(int quick, int check_only, int profile, const char *dir)
   }
 
   int tiles = (M / BM) * (N / BN), fails_dev = 0;
-  float *want = (float *)malloc(sizeof(float) * nc), *got = (float *)malloc(sizeof(float) * nc);
+  float *want = (float *)LK_MALLOC(sizeof(float) * nc), *got = (float *)LK_MALLOC(sizeof(float) * nc);
   problem hp = { hA, hB, want, M, N, K, 1 };
   reference(&hp, want);
-  tile_record *d_rec, *h_rec = (tile_record *)malloc(sizeof(tile_record) * tiles);
-  int *cta_of = (int *)malloc(sizeof(int) * tiles), *iter_of = (int *)malloc(sizeof(int) * tiles);
+  tile_record *d_rec, *h_rec = (tile_record *)LK_MALLOC(sizeof(tile_record) * tiles);
+  int *cta_of = (int *)LK_MALLOC(sizeof(int) * tiles), *iter_of = (int *)LK_MALLOC(sizeof(int) * tiles);
   LK_CHECK(cudaMalloc(&d_rec, sizeof(tile_record) * tiles));
   for (int v = 0; v < N_VARIANTS; ++v) {
     launch g = make_launch(pb, &VARIANTS[v]);

@@ -250,9 +250,9 @@ static int self_test(void)
   for (int t = 0; t < 40; ++t) {                     /* fp64 reference vs naive fp32, small shapes */
     int M = 1 + (int)(lk_rand64(&seed) % 40), N = 1 + (int)(lk_rand64(&seed) % 40), K = 1 + (int)(lk_rand64(&seed) % 300);
     int lda = M + (int)(lk_rand64(&seed) % 4), ldb = K + (int)(lk_rand64(&seed) % 4);
-    float *A = (float *)malloc(sizeof(float) * lda * K), *B = (float *)malloc(sizeof(float) * ldb * N);
-    float *R32 = (float *)malloc(sizeof(float) * M * N);
-    double *R64 = (double *)malloc(sizeof(double) * M * N);
+    float *A = (float *)LK_MALLOC(sizeof(float) * lda * K), *B = (float *)LK_MALLOC(sizeof(float) * ldb * N);
+    float *R32 = (float *)LK_MALLOC(sizeof(float) * M * N);
+    double *R64 = (double *)LK_MALLOC(sizeof(double) * M * N);
     lk_fill_random(A, (size_t)lda * K, lk_rand64(&seed));
     lk_fill_random(B, (size_t)ldb * N, lk_rand64(&seed));
     gemm_ref_f64(M, N, K, 1.5, A, lda, B, ldb, 0, NULL, 0, R64);
@@ -422,8 +422,8 @@ static int verify_shape(int prec, const shape *s, uint64_t seed)
 {
   size_t na = (size_t)s->lda * s->K, nb = (size_t)s->ldb * s->N, nc = (size_t)s->ldc * s->N, mn = (size_t)s->M * s->N;
   size_t esz = prec == F32 ? 4 : 2;
-  float *hA = (float *)malloc(na * 4), *hB = (float *)malloc(nb * 4), *hC0 = (float *)malloc(nc * 4), *hC = (float *)malloc(nc * 4);
-  double *ref0 = (double *)malloc(mn * 8), *ref1 = (double *)malloc(mn * 8), *ref2 = (double *)malloc(mn * 8);
+  float *hA = (float *)LK_MALLOC(na * 4), *hB = (float *)LK_MALLOC(nb * 4), *hC0 = (float *)LK_MALLOC(nc * 4), *hC = (float *)LK_MALLOC(nc * 4);
+  double *ref0 = (double *)LK_MALLOC(mn * 8), *ref1 = (double *)LK_MALLOC(mn * 8), *ref2 = (double *)LK_MALLOC(mn * 8);
   lk_fill_random(hA, na, seed * 3 + 1);
   lk_fill_random(hB, nb, seed * 3 + 2);
   lk_fill_random(hC0, nc, seed * 3 + 3);
@@ -437,7 +437,7 @@ static int verify_shape(int prec, const shape *s, uint64_t seed)
     LK_CHECK(cudaMemcpy(dA, hA, na * 4, cudaMemcpyHostToDevice));
     LK_CHECK(cudaMemcpy(dB, hB, nb * 4, cudaMemcpyHostToDevice));
   } else {                                     /* bf16 on the device; the reference sees the same values */
-    bf16 *t = (bf16 *)malloc((na > nb ? na : nb) * 2);
+    bf16 *t = (bf16 *)LK_MALLOC((na > nb ? na : nb) * 2);
     for (size_t i = 0; i < na; ++i) { t[i] = __float2bfloat16(hA[i]); hA[i] = __bfloat162float(t[i]); }
     LK_CHECK(cudaMemcpy(dA, t, na * 2, cudaMemcpyHostToDevice));
     for (size_t i = 0; i < nb; ++i) { t[i] = __float2bfloat16(hB[i]); hB[i] = __bfloat162float(t[i]); }
@@ -548,7 +548,7 @@ static operands operands_new(const shape *s, int prec, uint64_t seed)
 {
   size_t na = (size_t)s->lda * s->K, nb = (size_t)s->ldb * s->N, nc = (size_t)s->ldc * s->N, esz = prec == F32 ? 4 : 2;
   operands o;
-  float *h = (float *)malloc((na > nb ? na : nb) * 4);
+  float *h = (float *)LK_MALLOC((na > nb ? na : nb) * 4);
   LK_CHECK(cudaMalloc(&o.A, na * esz)); LK_CHECK(cudaMalloc(&o.B, nb * esz)); LK_CHECK(cudaMalloc(&o.C, nc * 4));
   for (int w = 0; w < 2; ++w) {
     size_t n = w ? nb : na;
@@ -774,7 +774,7 @@ static int timeline(const char *dir)
                          " (kind 0 whole, 1 owner, 2 partial; steps 12, 13, 15: consumer 0's rows)", 1);
   if (!f) return 1;
   const int cap = 1 << 16;
-  gh_mark *marks, *h = (gh_mark *)malloc(sizeof(gh_mark) * cap);
+  gh_mark *marks, *h = (gh_mark *)LK_MALLOC(sizeof(gh_mark) * cap);
   int *count, bad = 0;
   LK_CHECK(cudaMalloc(&marks, sizeof(gh_mark) * cap));
   LK_CHECK(cudaMalloc(&count, sizeof(int)));
@@ -861,12 +861,15 @@ static void bench_schedules(void)
 
 #define STR_(x) #x
 #define STR(x) STR_(x)   /* MAX_ID as text, so the usage cannot fall behind the ladder */
+#define MAX_SIDE 1048576 /* 2^20: a side of a size in a LIST */
+#define SIZES_HINT "sizes N or MxNxK, each side 1 to " STR(MAX_SIDE) ", at most 64 of them"
 static const char *usage =
   "usage: 07_gemm [--check-only] [--quick] [--sizes LIST] [--versions LIST] [--shapes N]\n"
   "               [--csv FILE] [--data DIR] [--self-test] [--schedules] [--choice] [--bench-shapes N]\n"
   "               [--timeline DIR] [--route LIST [--sms P]] [--launch-cost] [--pdl 0|1]\n"
   "               [--cublas-choice LIST]\n"
-  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated; LIST of versions: ids 0-" STR(MAX_ID) "\n";
+  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated, each side 1 to " STR(MAX_SIDE) ", at most 64 sizes;\n"
+  "  LIST of versions: ids 0-" STR(MAX_ID) "\n";
 
 static int parse_sizes(const char *s, shape *out, int cap);
 
@@ -934,7 +937,7 @@ static int print_routes(lk_args *args, const char *list)
 {
   shape sz[64];
   int n = parse_sizes(list, sz, 64);
-  if (n < 1) lk_usage_error(args, "bad --route: %s", list);
+  if (n < 1) lk_usage_error(args, "bad --route: %s (" SIZES_HINT ")", list);
   int sms = 132, devices = 0;
   if (cudaGetDeviceCount(&devices) == cudaSuccess && devices > 0) sms = gh_sm_count();
   else cudaGetLastError();                             /* no device: the error is not sticky; clear it */
@@ -1052,7 +1055,7 @@ static int cublas_choice(lk_args *args, const char *list)
 {
   shape sz[64];
   int n = parse_sizes(list, sz, 64);
-  if (n < 1) lk_usage_error(args, "bad --cublas-choice: %s", list);
+  if (n < 1) lk_usage_error(args, "bad --cublas-choice: %s (" SIZES_HINT ")", list);
   int devices = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
     cudaGetLastError();
@@ -1085,19 +1088,32 @@ static int cublas_choice(lk_args *args, const char *list)
   return 0;
 }
 
+/* a list of sizes, N (N x N x N) or MxNxK, comma-separated, each side from 1 to MAX_SIDE;
+ * the count, or -1 for a malformed list, a side out of range or more than cap sizes */
+static int parse_side(const char **s, int *v)
+{
+  char *end;
+  if (**s < '0' || **s > '9') return 0;       /* digits only: no sign, no space */
+  long x = strtol(*s, &end, 10);
+  if (x < 1 || x > MAX_SIDE) return 0;          /* out of range, including a strtol overflow */
+  *v = (int)x;
+  *s = end;
+  return 1;
+}
 static int parse_sizes(const char *s, shape *out, int cap)
 {
   int n = 0;
-  while (*s && n < cap) {
-    int M, N, K, used = 0;
-    if (sscanf(s, "%dx%dx%d%n", &M, &N, &K, &used) == 3 && used > 0) {}
-    else if (sscanf(s, "%d%n", &M, &used) == 1 && used > 0) { N = K = M; }
-    else return -1;
-    if (M < 1 || N < 1 || K < 1) return -1;
+  while (*s) {
+    int M, N, K;
+    if (!parse_side(&s, &M)) return -1;
+    if (*s == 'x') {
+      ++s;
+      if (!parse_side(&s, &N) || *s++ != 'x' || !parse_side(&s, &K)) return -1;
+    } else N = K = M;
+    if (n == cap) return -1;
     shape sh = { M, N, K, M, K, M };
     out[n++] = sh;
-    s += used;
-    if (*s == ',') ++s; else if (*s) return -1;
+    if (*s == ',' && s[1]) ++s; else if (*s) return -1;
   }
   return n;
 }
@@ -1114,7 +1130,7 @@ int main(int argc, char **argv)
   const char *tl_dir = lk_arg_str(&args, "--timeline", NULL);   /* verifies the timeline's shapes, times nothing */
   const char *tl_sizes = "1536x1536x16384,5120x5120x4096,4096x4096x1024";
   int nsizes = parse_sizes(lk_arg_str(&args, "--sizes", tl_dir ? tl_sizes : quick ? "1024,2048,1000,4097" : "1024,2048,4096,8192,4095,4097,1000"), sizes, 64);
-  if (nsizes < 1) lk_usage_error(&args, "bad --sizes: %s", lk_arg_str(&args, "--sizes", ""));
+  if (nsizes < 1) lk_usage_error(&args, "bad --sizes: %s (" SIZES_HINT ")", lk_arg_str(&args, "--sizes", ""));
   const char *vl = lk_arg_str(&args, "--versions", NULL);
   if (!vl) for (int i = 0; i <= MAX_ID; ++i) selected[i] = 1;
   else {

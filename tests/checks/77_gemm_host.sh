@@ -334,12 +334,22 @@ else
 fi
 
 for args in "--sizes 0" "--sizes 12x" "--versions 99" "--shapes -1" "--bogus" "--csv" "--launch-cost=1" "--pdl 2" "--pdl" \
-	"--launch-cost --csv out.csv" "--cublas-choice 12x" "--cublas-choice"; do
+	"--launch-cost --csv out.csv" "--cublas-choice 12x" "--cublas-choice" "--route 99999999999x2x2" \
+	"--route 1048577" "--sizes 2147483648" "--route 5," "--route -5" "--route 4x4x4x4" \
+	"--route $(printf '64,%.0s' $(seq 64))65"; do
 	# shellcheck disable=SC2086
 	CUDA_VISIBLE_DEVICES= "$bin" $args >"$tmp/out" 2>&1; rc=$?
 	if [ $rc -eq 2 ] && grep -q '^usage:' "$tmp/out"; then ok "07_gemm $args: a usage error (exit 2)"
 	else not_ok "07_gemm $args: exit $rc, not a usage error"; fi
 done
+# the largest sides a LIST takes: the estimates stay finite and positive (no int overflows)
+out=$(CUDA_VISIBLE_DEVICES= "$bin" --route 1048576,1048576x1x1,1x1048576x1048576,1x1x1048576 --sms 1 2>&1); rc=$?
+if [ $rc -eq 0 ] && [ "$(printf '%s\n' "$out" | grep -c ' -> step ')" -eq 8 ] &&
+	! printf '%s\n' "$out" | grep -qiE ' -[0-9]|nan|inf'; then
+	ok "07_gemm --route at sides of 1048576: finite, positive estimates"
+else
+	not_ok "07_gemm --route at sides of 1048576 (exit $rc)"; printf '%s\n' "$out" | head -4 | sed 's/^/# /'
+fi
 # --cublas-choice asks cuBLASLt about a GPU: without one, one line that says so and exit 1
 CUDA_VISIBLE_DEVICES= "$bin" --cublas-choice 4096 >"$tmp/out" 2>&1; rc=$?
 if [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -q 'needs a CUDA device' "$tmp/out"; then
