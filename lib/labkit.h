@@ -10,6 +10,8 @@
  *   lk_fill_random(h, n, seed)          seeded random floats in [-1, 1), never all zeros
  *   lk_compare_int / lk_compare_float   every element, first mismatch printed
  *   lk_args_*                           `--name value` arguments with usage errors
+ *   lk_arg_dir(&a, "--data")            a directory argument, checked up front: one that cannot be
+ *                                       written to is a usage error before any work is done
  *   lk_data_open(dir, name, what)       a data file for a figure, stamped with device and date
  *   P("(_2,_2):(_1,_2)")                a CuTe literal, parsed by the library (a bad one stops the lab)
  *
@@ -24,6 +26,8 @@
 #include <string.h>
 #include <time.h>
 #include <stdint.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "layout.h"
 
 /* ---- errors ---------------------------------------------------------------------------------- */
@@ -342,6 +346,17 @@ static inline long long lk_arg_int(const lk_args *a, const char *name, long long
   if (*s == 0 || *end != 0) lk_usage_error(a, "not an integer: %s", s);
   if (v < lo || v > hi) lk_usage_error(a, "value out of range: %s", s);
   return v;
+}
+
+/* the value of `name`, a directory that must exist and be writable (a usage error otherwise), or
+ * NULL where the argument is not given */
+static inline const char *lk_arg_dir(const lk_args *a, const char *name)
+{
+  const char *d = lk_arg_str(a, name, NULL);
+  struct stat st;
+  if (d && (stat(d, &st) != 0 || !S_ISDIR(st.st_mode) || access(d, W_OK | X_OK) != 0))
+    lk_usage_error(a, "not a directory that can be written to: %s", d);
+  return d;
 }
 
 /* ---- figure data ----------------------------------------------------------------------------- */

@@ -411,7 +411,7 @@ int main(int argc, char **argv)
   lk_args a = { argc, argv, "usage: 03_local_partition [--data DIR] [--quick] [--check-only] [--exercise K]\n" };
   const char *known[] = { "--data=", "--quick", "--check-only", "--exercise=", NULL };
   lk_args_check(&a, known);
-  const char *dir = lk_arg_str(&a, "--data", NULL);
+  const char *dir = lk_arg_dir(&a, "--data");
   int exercise = (int)lk_arg_int(&a, "--exercise", 0, 1, 3);
   if (exercise) { print_exercise(exercise); return 0; }
 

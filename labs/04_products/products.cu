@@ -431,7 +431,7 @@ int main(int argc, char **argv)
   lk_args a = { argc, argv, "usage: 04_products [--data DIR] [--quick] [--check-only]\n" };
   const char *known[] = { "--data=", "--quick", "--check-only", NULL };
   lk_args_check(&a, known);
-  const char *dir = lk_arg_str(&a, "--data", NULL);
+  const char *dir = lk_arg_dir(&a, "--data");
 
   seed_examples();
   regroupings();

@@ -689,7 +689,7 @@ int main(int argc, char **argv)
   lk_args a = { argc, argv, "usage: 05_predication [--data DIR] [--quick] [--check-only]\n" };
   const char *known[] = { "--data=", "--quick", "--check-only", NULL };
   lk_args_check(&a, known);
-  const char *dir = lk_arg_str(&a, "--data", NULL);
+  const char *dir = lk_arg_dir(&a, "--data");
 
   if (DROPPED_PREDICATE) printf("note: built with a predicate taken away (DROP_PREDICATE_M/N): the checks must fail\n");
   rounds_up();

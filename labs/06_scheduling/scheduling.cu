@@ -809,7 +809,7 @@ int main(int argc, char **argv)
   if (argc > 1 && strcmp(argv[1], "--predict-sk") == 0) return predict_sk_main(&a);
   const char *known[] = { "--data=", "--quick", "--check-only", "--profile", NULL };
   lk_args_check(&a, known);
-  const char *dir = lk_arg_str(&a, "--data", NULL);
+  const char *dir = lk_arg_dir(&a, "--data");
 
   seed_configs(dir);
   grid_cap();

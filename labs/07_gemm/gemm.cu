@@ -1127,7 +1127,8 @@ int main(int argc, char **argv)
   lk_args_check(&args, known);
   int quick = lk_arg_flag(&args, "--quick"), check_only = lk_arg_flag(&args, "--check-only");
   shape sizes[64];
-  const char *tl_dir = lk_arg_str(&args, "--timeline", NULL);   /* verifies the timeline's shapes, times nothing */
+  const char *tl_dir = lk_arg_dir(&args, "--timeline");   /* verifies the timeline's shapes, times nothing */
+  const char *data_dir = lk_arg_dir(&args, "--data");      /* checked now, not after the timing */
   const char *tl_sizes = "1536x1536x16384,5120x5120x4096,4096x4096x1024";
   int nsizes = parse_sizes(lk_arg_str(&args, "--sizes", tl_dir ? tl_sizes : quick ? "1024,2048,1000,4097" : "1024,2048,4096,8192,4095,4097,1000"), sizes, 64);
   if (nsizes < 1) lk_usage_error(&args, "bad --sizes: %s (" SIZES_HINT ")", lk_arg_str(&args, "--sizes", ""));
@@ -1146,7 +1147,7 @@ int main(int argc, char **argv)
   selected[0] = 1;                               /* the reference is always there */
   int nshapes = (int)lk_arg_int(&args, "--shapes", quick ? 8 : 30, 0, 1000);
   int cost = lk_arg_flag(&args, "--launch-cost");
-  if (cost && (lk_arg_str(&args, "--csv", NULL) || lk_arg_str(&args, "--data", NULL)))
+  if (cost && (lk_arg_str(&args, "--csv", NULL) || data_dir))
     lk_usage_error(&args, "%s", "--launch-cost times no windows: it writes no CSV (--csv, --data)");
   int bench_shapes = (int)lk_arg_int(&args, "--bench-shapes", 0, 0, 1000);
   gh_pdl = (int)lk_arg_int(&args, "--pdl", 1, 0, 1);
@@ -1199,7 +1200,7 @@ int main(int argc, char **argv)
   if (tl_dir) return timeline(tl_dir);
 
   /* ---- timing */
-  const char *csv_path = lk_arg_str(&args, "--csv", NULL), *data_dir = lk_arg_str(&args, "--data", NULL);
+  const char *csv_path = lk_arg_str(&args, "--csv", NULL);
   char data_path[1024];
   if (data_dir) { snprintf(data_path, sizeof data_path, "%s/gemm.csv", data_dir); csv_path = data_path; }
   FILE *csv = NULL;
