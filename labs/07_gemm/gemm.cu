@@ -862,13 +862,14 @@ static void bench_schedules(void)
 #define STR_(x) #x
 #define STR(x) STR_(x)   /* MAX_ID as text, so the usage cannot fall behind the ladder */
 #define MAX_SIDE 1048576 /* 2^20: a side of a size in a LIST */
-#define SIZES_HINT "sizes N or MxNxK, each side 1 to " STR(MAX_SIDE) ", at most 64 of them"
+#define MAX_SIZES 64     /* sizes in a LIST */
+#define SIZES_HINT "sizes N or MxNxK, each side 1 to " STR(MAX_SIDE) ", at most " STR(MAX_SIZES) " of them"
 static const char *usage =
   "usage: 07_gemm [--check-only] [--quick] [--sizes LIST] [--versions LIST] [--shapes N]\n"
   "               [--csv FILE] [--data DIR] [--self-test] [--schedules] [--choice] [--bench-shapes N]\n"
   "               [--timeline DIR] [--route LIST [--sms P]] [--launch-cost] [--pdl 0|1]\n"
   "               [--cublas-choice LIST]\n"
-  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated, each side 1 to " STR(MAX_SIDE) ", at most 64 sizes;\n"
+  "  LIST of sizes: N (N x N x N) or MxNxK, comma-separated, each side 1 to " STR(MAX_SIDE) ", at most " STR(MAX_SIZES) " sizes;\n"
   "  LIST of versions: ids 0-" STR(MAX_ID) "\n";
 
 static int parse_sizes(const char *s, shape *out, int cap);
@@ -935,8 +936,8 @@ static void route_name(int step, int M, int N, int K, int ldb, int sms, char *bu
  * then the same for fp32, step 18's launcher (18_fp32_stream_k.cu) */
 static int print_routes(lk_args *args, const char *list)
 {
-  shape sz[64];
-  int n = parse_sizes(list, sz, 64);
+  shape sz[MAX_SIZES];
+  int n = parse_sizes(list, sz, MAX_SIZES);
   if (n < 1) lk_usage_error(args, "bad --route: %s (" SIZES_HINT ")", list);
   int sms = 132, devices = 0;
   if (cudaGetDeviceCount(&devices) == cudaSuccess && devices > 0) sms = gh_sm_count();
@@ -1053,8 +1054,8 @@ static int lt_first_choice(cublasLtHandle_t lt, int M, int N, int K, int sms, ch
 }
 static int cublas_choice(lk_args *args, const char *list)
 {
-  shape sz[64];
-  int n = parse_sizes(list, sz, 64);
+  shape sz[MAX_SIZES];
+  int n = parse_sizes(list, sz, MAX_SIZES);
   if (n < 1) lk_usage_error(args, "bad --cublas-choice: %s (" SIZES_HINT ")", list);
   int devices = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
@@ -1126,11 +1127,11 @@ int main(int argc, char **argv)
                           "--pdl=", NULL };
   lk_args_check(&args, known);
   int quick = lk_arg_flag(&args, "--quick"), check_only = lk_arg_flag(&args, "--check-only");
-  shape sizes[64];
+  shape sizes[MAX_SIZES];
   const char *tl_dir = lk_arg_dir(&args, "--timeline");   /* verifies the timeline's shapes, times nothing */
   const char *data_dir = lk_arg_dir(&args, "--data");      /* checked now, not after the timing */
   const char *tl_sizes = "1536x1536x16384,5120x5120x4096,4096x4096x1024";
-  int nsizes = parse_sizes(lk_arg_str(&args, "--sizes", tl_dir ? tl_sizes : quick ? "1024,2048,1000,4097" : "1024,2048,4096,8192,4095,4097,1000"), sizes, 64);
+  int nsizes = parse_sizes(lk_arg_str(&args, "--sizes", tl_dir ? tl_sizes : quick ? "1024,2048,1000,4097" : "1024,2048,4096,8192,4095,4097,1000"), sizes, MAX_SIZES);
   if (nsizes < 1) lk_usage_error(&args, "bad --sizes: %s (" SIZES_HINT ")", lk_arg_str(&args, "--sizes", ""));
   const char *vl = lk_arg_str(&args, "--versions", NULL);
   if (!vl) for (int i = 0; i <= MAX_ID; ++i) selected[i] = 1;

@@ -345,7 +345,7 @@ done
 # the largest sides a LIST takes: the estimates stay finite and positive (no int overflows)
 out=$(CUDA_VISIBLE_DEVICES= "$bin" --route 1048576,1048576x1x1,1x1048576x1048576,1x1x1048576 --sms 1 2>&1); rc=$?
 if [ $rc -eq 0 ] && [ "$(printf '%s\n' "$out" | grep -c ' -> step ')" -eq 8 ] &&
-	! printf '%s\n' "$out" | grep -qiE ' -[0-9]|nan|inf'; then
+	! printf '%s\n' "$out" | grep -qiE ' -[0-9]|\b(nan|inf)\b'; then
 	ok "07_gemm --route at sides of 1048576: finite, positive estimates"
 else
 	not_ok "07_gemm --route at sides of 1048576 (exit $rc)"; printf '%s\n' "$out" | head -4 | sed 's/^/# /'
